@@ -1,0 +1,113 @@
+# Arm trace and profiling units: RTL, C reference models, decoders, benches.
+#   make demo   - the main job (installs what is missing first)
+#   make test   - every test (installs what is missing first)
+# Other targets: deps tools bench regress formal synth coverage lint clean
+
+.DEFAULT_GOAL := tools
+SHELL := /bin/bash
+
+BUILD   ?= build
+SAN     := $(BUILD)/san
+BIN     := $(BUILD)/bin
+CC      ?= gcc
+CSTD    := -std=c11 -D_POSIX_C_SOURCE=200809L
+WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+OPT     := -O2 -g
+SANFL   := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+OCSD_LIBS := -lopencsd_c_api -lopencsd
+CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lm -lrt -lpthread)
+
+# ---- libraries: one per unit folder; each sees only its own headers and
+#      the shared definitions in sw/common (PE stream, register fields).
+LIB_common     := sw/common
+LIB_model_ete  := model/ete
+LIB_sw_ete     := sw/ete
+LIB_tb_common  := tb/common
+LIB_tb_ete     := tb/ete
+LIBS := common model_ete sw_ete tb_common tb_ete
+
+# include paths per library (who may include whom)
+INC_common    := -Isw/common
+INC_model_ete := -Imodel/ete -Isw/common
+INC_sw_ete    := -Isw/ete -Isw/common
+INC_tb_common := -Itb/common -Isw/common
+INC_tb_ete    := -Itb/ete -Itb/common -Imodel/ete -Isw/ete -Isw/common
+INC_ALL       := $(INC_tb_ete) -Itests/common
+
+srcs_of = $(sort $(wildcard $(LIB_$(1))/*.c))
+objs_of = $(patsubst %.c,$(2)/obj/%.o,$(call srcs_of,$(1)))
+
+define lib_rules
+$(BUILD)/lib$(1).a: $(call objs_of,$(1),$(BUILD))
+	@mkdir -p $$(@D); rm -f $$@; ar rcs $$@ $$^
+$(SAN)/lib$(1).a: $(call objs_of,$(1),$(SAN))
+	@mkdir -p $$(@D); rm -f $$@; ar rcs $$@ $$^
+$(BUILD)/obj/$(LIB_$(1))/%.o: $(LIB_$(1))/%.c
+	@mkdir -p $$(@D)
+	$$(CC) $(CSTD) $(WARN) $(OPT) $(INC_$(1)) -MMD -MP -c $$< -o $$@
+$(SAN)/obj/$(LIB_$(1))/%.o: $(LIB_$(1))/%.c
+	@mkdir -p $$(@D)
+	$$(CC) $(CSTD) $(WARN) $(SANFL) $(INC_$(1)) -MMD -MP -c $$< -o $$@
+endef
+$(foreach l,$(LIBS),$(eval $(call lib_rules,$(l))))
+
+# link order: dependents first
+LINK_ORDER := tb_ete tb_common sw_ete model_ete common
+LIBFILES     = $(foreach l,$(LINK_ORDER),$(BUILD)/lib$(l).a)
+SANLIBFILES  = $(foreach l,$(LINK_ORDER),$(SAN)/lib$(l).a)
+
+# ---- command-line tools: <dir>/tools/<name>.c -> build/bin/<name with - for _>
+TOOL_SRCS := $(sort $(wildcard sw/*/tools/*.c model/*/tools/*.c tb/*/tools/*.c))
+toolname   = $(subst _,-,$(basename $(notdir $(1))))
+TOOLS     := $(foreach s,$(TOOL_SRCS),$(BIN)/$(call toolname,$(s)))
+
+define tool_rule
+$(BIN)/$(call toolname,$(1)): $(1) $(LIBFILES)
+	@mkdir -p $$(@D)
+	$$(CC) $(CSTD) $(WARN) $(OPT) $(INC_ALL) $$< $(LIBFILES) $(OCSD_LIBS) -lm -o $$@
+endef
+$(foreach s,$(TOOL_SRCS),$(eval $(call tool_rule,$(s))))
+
+# ---- unit tests (Check), built with ASan + UBSan: tests/<unit>/test_*.c
+TEST_SRCS := $(sort $(wildcard tests/*/test_*.c))
+TEST_SUPPORT := $(sort $(wildcard tests/common/*.c))
+TEST_BINS := $(patsubst tests/%.c,$(SAN)/tests/%,$(TEST_SRCS))
+
+$(SAN)/tests/%: tests/%.c $(TEST_SUPPORT) $(SANLIBFILES)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) $(SANFL) $(INC_ALL) $< $(TEST_SUPPORT) $(SANLIBFILES) $(OCSD_LIBS) $(CHECK_LIBS) -o $@
+
+# ---- fuzz targets (libFuzzer, clang): tests/fuzz/fuzz_*.c
+FUZZ_SRCS := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+
+.PHONY: deps tools test demo bench regress formal synth coverage lint clean
+deps:
+	@scripts/deps.sh
+
+tools: $(TOOLS)
+
+test: deps
+	@$(MAKE) --no-print-directory test-build
+	@scripts/run_tests.sh $(TEST_BINS)
+
+test-build: $(TEST_BINS) $(TOOLS)
+
+demo: deps
+	@$(MAKE) --no-print-directory tools
+	@$(BIN)/ete-demo $(DEMO_ARGS)
+
+bench: deps
+	@$(MAKE) --no-print-directory tools
+	@$(BIN)/ete-bench $(BENCH_ARGS)
+
+regress: deps
+	@$(MAKE) --no-print-directory tools
+	@$(BIN)/ete-roundtrip --seeds 2000 $(REGRESS_ARGS)
+
+formal synth coverage:
+	@echo "make $@: no RTL in this tree yet (see README status table)"; exit 1
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,80 @@
+/* Bit-accurate ETE trace unit model: PE retirement stream in, trace bytes
+ * out, exactly the bytes the RTL (rtl/ete) emits for the same inputs. */
+#ifndef ETE_MODEL_H
+#define ETE_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ete_regs.h"
+#include "pe_stream.h"
+
+/* Implementation choices: what an integrator sets as RTL parameters.  They
+ * determine the ID registers (ete_model_idregs). */
+typedef struct ete_params {
+    unsigned rs_depth;      /* return stack entries, 0..15 (0: no return stack) */
+    unsigned num_acpairs;   /* address comparator pairs, 1..8 (TRCIDR4.NUMACPAIRS) */
+    unsigned num_events;    /* event elements, 1..4 (TRCIDR0.NUMEVENT + 1) */
+    unsigned num_extin;     /* external inputs, 0..8 (TRCIDR5.NUMEXTIN) */
+    unsigned ccsize;        /* cycle counter bits, 12..20 (TRCIDR2.CCSIZE + 12) */
+    unsigned ccitmin;       /* minimum CC threshold (TRCIDR3.CCITMIN) */
+    unsigned commopt;       /* TRCIDR0.COMMOPT: cycle count packet commit mode */
+    unsigned vmidsize;      /* VMID bits traced: 8, 16 or 32 */
+    unsigned syncpr_fixed;  /* nonzero: TRCSYNCPR is read-only at this PERIOD */
+} ete_params;
+
+void ete_params_default(ete_params *p);
+/* Returns 0, or -1 with a message when a parameter is out of range. */
+int ete_params_check(const ete_params *p, char *err, size_t errlen);
+/* The ID registers (TRCIDR0..13, TRCDEVARCH) describing a unit built with p. */
+void ete_model_idregs(const ete_params *p, ete_idregs *id);
+
+/* Packet types, in the order of docs/ete-packets.md. */
+enum ete_enc_pkt {
+#define ETE_ENC_PKT(name) ETE_ENC_##name,
+#include "ete_pkt_names.def"
+#undef ETE_ENC_PKT
+    ETE_ENC_PKT_COUNT
+};
+const char *ete_enc_pkt_name(unsigned type);
+
+typedef struct ete_model ete_model;
+
+/* A model of a unit built with p, programmed with r and enabled
+ * (TRCPRGCTLR.EN = 1): it emits the start-of-trace sequence before the
+ * first traced element. NULL (with err) if p or r is illegal. */
+ete_model *ete_model_new(const ete_params *p, const ete_progregs *r, char *err,
+                         size_t errlen);
+void ete_model_free(ete_model *m);
+
+/* Feed retired records in order. */
+void ete_model_step(ete_model *m, const pe_rec *r);
+void ete_model_run(ete_model *m, const pe_rec *r, size_t n);
+
+/* The trace unit buffer overflowed between the previous record and the
+ * next one: the model drops what it had not yet output, and emits the
+ * Overflow packet and resynchronises (D6.4, D6.9.15) as the RTL does. */
+void ete_model_overflow(ete_model *m);
+
+/* Disable trace (TRCPRGCTLR.EN = 0): output everything pending (D6.2.2). */
+void ete_model_finish(ete_model *m);
+
+/* The bytes emitted so far (since the last ete_model_take). */
+const uint8_t *ete_model_bytes(const ete_model *m, size_t *len);
+/* Forget the bytes emitted so far (the caller consumed them). */
+void ete_model_take(ete_model *m);
+/* Total bytes emitted since creation. */
+uint64_t ete_model_total_bytes(const ete_model *m);
+
+/* Packets emitted since creation, per enum ete_enc_pkt. */
+const uint64_t *ete_model_pkt_counts(const ete_model *m);
+
+/* Write an OpenCSD/DS-5 trace snapshot directory (snapshot.ini, device
+ * ini with the ID and config registers, trace.ini with format=source_data,
+ * memory dumps of the image, the trace file) that both `ete-decode
+ * --snapshot` and OpenCSD's trc_pkt_lister read.  Returns 0, or -1 with err. */
+int ete_snapshot_write(const char *dir, const ete_idregs *id, const ete_progregs *r,
+                       const pe_image *img, const uint8_t *trace, size_t len,
+                       char *err, size_t errlen);
+
+#endif
