@@ -70,7 +70,7 @@ $(foreach s,$(TOOL_SRCS),$(eval $(call tool_rule,$(s))))
 
 # ---- unit tests (Check), built with ASan + UBSan: tests/<unit>/test_*.c
 TEST_SRCS := $(sort $(wildcard tests/*/test_*.c))
-TEST_SUPPORT := $(sort $(wildcard tests/common/*.c))
+TEST_SUPPORT := $(filter-out tests/common/test_%,$(sort $(wildcard tests/common/*.c)))
 TEST_BINS := $(patsubst tests/%.c,$(SAN)/tests/%,$(TEST_SRCS))
 
 $(SAN)/tests/%: tests/%.c $(TEST_SUPPORT) $(SANLIBFILES)
