@@ -1,0 +1,853 @@
+/* Tests of the random A64 program generator (tb/common/progen.h): the
+ * stream is deterministic per seed, every record is consistent with the
+ * program image and with the ordering rules of docs/pe-interface.md, and
+ * across seeds every feature shows up. */
+#include <check.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "a64.h"
+#include "pe_stream.h"
+#include "progen.h"
+
+/* ---- an independent A64 decode, written from the encoding tables ------ */
+static unsigned bits(uint32_t w, unsigned hi, unsigned lo)
+{
+    return (w >> lo) & ((1u << (hi - lo + 1)) - 1u);
+}
+
+static unsigned my_iclass(uint32_t w)
+{
+    unsigned op0 = bits(w, 28, 25);
+    if ((op0 & 0xEu) != 0xAu)              /* not "branches, exception, system" */
+        return PE_IC_OTHER;
+    unsigned top3 = bits(w, 31, 29);
+    if (top3 == 0 || top3 == 4)            /* B / BL */
+        return top3 ? PE_IC_BL : PE_IC_B;
+    if (top3 == 1 || top3 == 5) {          /* compare / test and branch */
+        return PE_IC_BCOND;
+    }
+    if (top3 == 2)                          /* B.cond (bit 4 = 0), BC.cond */
+        return bits(w, 25, 24) == 0 && bits(w, 4, 4) == 0 ? PE_IC_BCOND : PE_IC_OTHER;
+    if (top3 != 6)
+        return PE_IC_OTHER;
+    if (bits(w, 25, 24) == 0) {            /* exception generation */
+        unsigned opc = bits(w, 23, 21), ll = bits(w, 1, 0);
+        if (bits(w, 4, 2) != 0)
+            return PE_IC_OTHER;
+        if (opc == 0 && ll != 0)
+            return PE_IC_EXCGEN;           /* SVC HVC SMC */
+        if (opc == 1 && ll == 0)
+            return PE_IC_EXCGEN;           /* BRK */
+        if (opc == 3 && ll == 0)
+            return PE_IC_TCANCEL;
+        return PE_IC_OTHER;
+    }
+    if (bits(w, 25, 22) == 4) {            /* system */
+        if (w == 0xD503207Fu || w == 0xD503205Fu)
+            return PE_IC_WFX;
+        if (bits(w, 31, 12) == 0xD5033u && bits(w, 7, 0) == 0xDFu)
+            return PE_IC_ISB;
+        if (w == 0xD503307Fu)
+            return PE_IC_TCOMMIT;
+        if (bits(w, 31, 5) == (0xD5233060u >> 5))
+            return PE_IC_TSTART;
+        return PE_IC_OTHER;
+    }
+    if (bits(w, 25, 25) == 1 && bits(w, 20, 16) == 31) {   /* branch (register) */
+        switch (bits(w, 24, 21)) {
+        case 0: return PE_IC_BR;
+        case 1: return PE_IC_BLR;
+        case 2: return PE_IC_RET;
+        case 4: return PE_IC_ERET;
+        default: return PE_IC_OTHER;
+        }
+    }
+    return PE_IC_OTHER;
+}
+
+static int64_t sx(uint64_t v, unsigned n)
+{
+    return (v & (1ull << (n - 1))) ? (int64_t)(v | ~((1ull << n) - 1u)) : (int64_t)v;
+}
+
+/* target of a direct branch at pc */
+static uint64_t my_target(uint32_t w, uint64_t pc)
+{
+    unsigned top3 = bits(w, 31, 29);
+    int64_t off;
+    if (top3 == 0 || top3 == 4)
+        off = sx(bits(w, 25, 0), 26) * 4;
+    else if (bits(w, 30, 25) == 0x1B)      /* TBZ/TBNZ */
+        off = sx(bits(w, 18, 5), 14) * 4;
+    else                                    /* CBZ/CBNZ, B.cond */
+        off = sx(bits(w, 23, 5), 19) * 4;
+    return pc + (uint64_t)off;
+}
+
+/* ---- the stream checker ------------------------------------------------ */
+#define NKEY 16
+
+typedef struct stk {
+    uint32_t key;
+    unsigned sp;
+    uint64_t ret[256];
+} stk;
+
+typedef struct stats {
+    uint64_t insn, branches, kinds[PE_KIND_COUNT], iclass[PE_IC_COUNT], exc[32];
+    uint64_t tfail_cause[8], ls[8], simdfp, mispred, extin, stalls, tstate, nested_tx;
+    uint64_t cid1_changes, cid2_changes, vmid_changes, el2, exc_el1_el1, exc_el0_el1;
+    unsigned max_depth;
+} stats;
+
+typedef struct ck {
+    const pe_image *img;
+    char msg[600];
+    int have_prev;
+    pe_rec prev;
+    uint64_t next_pc;
+    unsigned el;
+    int need_exc, need_tfail;
+    int boot;            /* since reset, before the first ERET */
+    unsigned same;       /* records so far in the current cycle */
+    uint64_t exc_pc;
+    int allow_cid1, allow_cid2, allow_vmid;
+    uint64_t vbar[3];
+    stk st[NKEY];
+    unsigned nst;
+    struct { uint64_t ret; unsigned el; uint32_t cid1; } fr[16];
+    unsigned nfr;
+    struct { uint32_t cid; uint64_t pc; } rs[NKEY];
+    unsigned nrs;
+    unsigned txdepth, tx_key;
+    uint64_t tx_restart;
+    unsigned tx_sp;
+    stats s;
+} ck;
+
+static stk *stack_of(ck *c, unsigned el, uint32_t cid1)
+{
+    uint32_t key = el == 0 ? cid1 : 0xFFFF0000u + el;
+    for (unsigned i = 0; i < c->nst; i++)
+        if (c->st[i].key == key)
+            return &c->st[i];
+    if (c->nst == NKEY)
+        return NULL;
+    c->st[c->nst].key = key;
+    c->st[c->nst].sp = 0;
+    return &c->st[c->nst++];
+}
+
+static void ck_reset_state(ck *c)
+{
+    c->nst = 0;
+    c->nfr = 0;
+    c->nrs = 0;
+    c->txdepth = 0;
+    c->need_exc = c->need_tfail = 0;
+}
+
+#define FAIL(...) do { snprintf(c->msg, sizeof c->msg, __VA_ARGS__); return -1; } while (0)
+
+static unsigned vec_kind(unsigned type)
+{
+    switch (type) {
+    case PE_EXC_IRQ: return 1;
+    case PE_EXC_FIQ: return 2;
+    case PE_EXC_SERROR: return 3;
+    default: return 0;
+    }
+}
+
+static int is_branch(unsigned ic)
+{
+    return ic == PE_IC_B || ic == PE_IC_BCOND || ic == PE_IC_BL || ic == PE_IC_BR ||
+           ic == PE_IC_BLR || ic == PE_IC_RET || ic == PE_IC_ERET;
+}
+
+static int check_rec(ck *c, size_t i, const pe_rec *r)
+{
+    const pe_rec *p = c->have_prev ? &c->prev : NULL;
+    if (r->kind >= PE_KIND_COUNT)
+        FAIL("rec %zu: kind %u", i, r->kind);
+    c->s.kinds[r->kind]++;
+    if (r->isa != PE_ISA_A64 || !(r->flags & PE_F_NS) || r->reserved != 0 || r->el > 2)
+        FAIL("rec %zu: isa %u flags %x el %u reserved %" PRIx64, i, r->isa, r->flags, r->el,
+             r->reserved);
+    if (p && (r->cycle < p->cycle || r->timestamp < p->timestamp))
+        FAIL("rec %zu: cycle/timestamp go backwards", i);
+    if (p && r->cycle - p->cycle >= 100)
+        c->s.stalls++;
+    /* at most two records per cycle; events and resets start a new cycle,
+     * nothing shares a cycle with a RESET record */
+    c->same = p && r->cycle == p->cycle ? c->same + 1 : 1;
+    if (c->same > 2)
+        FAIL("rec %zu: three records in cycle %" PRIu64, i, r->cycle);
+    if (p && r->cycle == p->cycle && (r->kind != PE_KIND_INSN || p->kind == PE_KIND_RESET))
+        FAIL("rec %zu: shares cycle %" PRIu64 " with an event record", i, r->cycle);
+    if (r->kind != PE_KIND_INSN &&
+        (r->opcode || r->iclass || r->ls || r->va || r->pa || r->lat_total || r->lat_issue ||
+         r->lat_xlat || r->data_source || r->spe_events || r->size_log2))
+        FAIL("rec %zu: %s record with instruction fields set", i, pe_kind_name(r->kind));
+    if (r->kind == PE_KIND_INSN) {
+        if (!(r->spe_events & 2u) || r->lat_total < r->lat_issue + r->lat_xlat)
+            FAIL("rec %zu: SPE events %x / latencies %u<%u+%u", i, r->spe_events,
+                 r->lat_total, r->lat_issue, r->lat_xlat);
+        if (!(r->ls & PE_LS_MASK) &&
+            (r->va || r->pa || r->lat_xlat || r->data_source || r->size_log2 || r->ls))
+            FAIL("rec %zu: data fields on a non-load/store", i);
+        if ((r->flags & PE_F_MISPRED) && !is_branch(r->iclass))
+            FAIL("rec %zu: mispredicted non-branch", i);
+        if (r->iclass == PE_IC_BCOND &&
+            (!(r->flags & PE_F_COND) || !(r->flags & PE_F_TAKEN) != !!(r->flags & PE_F_CCFAIL)))
+            FAIL("rec %zu: conditional branch flags %x", i, r->flags);
+    }
+    if (r->ext_in)
+        c->s.extin++;
+    if (c->need_exc && r->kind != PE_KIND_EXC)
+        FAIL("rec %zu: exception-generating instruction not followed by EXC", i);
+    if (c->need_tfail && r->kind != PE_KIND_TFAIL)
+        FAIL("rec %zu: TCANCEL not followed by TFAIL", i);
+
+    /* context: changes only at reset or after an MSR of the register */
+    if (r->kind == PE_KIND_RESET) {
+        if (r->contextidr_el1 || r->contextidr_el2 || r->vmid)
+            FAIL("rec %zu: RESET with non-zero context (R_HTYGF)", i);
+    } else if (p) {
+        if (r->contextidr_el1 != p->contextidr_el1) {
+            if (!c->allow_cid1)
+                FAIL("rec %zu: CONTEXTIDR_EL1 changed without MSR", i);
+            c->s.cid1_changes++;
+        }
+        if (r->contextidr_el2 != p->contextidr_el2) {
+            if (!c->allow_cid2)
+                FAIL("rec %zu: CONTEXTIDR_EL2 changed without MSR", i);
+            c->s.cid2_changes++;
+        }
+        if (r->vmid != p->vmid) {
+            if (!c->allow_vmid)
+                FAIL("rec %zu: VMID changed without MSR VTTBR_EL2", i);
+            c->s.vmid_changes++;
+        }
+    }
+    c->allow_cid1 = c->allow_cid2 = c->allow_vmid = 0;
+    if (r->el == 2)
+        c->s.el2++;
+
+    switch (r->kind) {
+    case PE_KIND_INSN: {
+        uint32_t w;
+        if (pe_image_read32(c->img, r->pc, &w))
+            FAIL("rec %zu: pc 0x%" PRIx64 " not in the image", i, r->pc);
+        if (w != r->opcode)
+            FAIL("rec %zu: opcode %08x but image has %08x at 0x%" PRIx64, i, r->opcode, w,
+                 r->pc);
+        unsigned ic = my_iclass(w);
+        if (ic != r->iclass)
+            FAIL("rec %zu: iclass %u, decode says %u (op %08x)", i, r->iclass, ic, w);
+        if (p && r->pc != c->next_pc)
+            FAIL("rec %zu: pc 0x%" PRIx64 ", expected 0x%" PRIx64, i, r->pc, c->next_pc);
+        if (p && r->el != c->el)
+            FAIL("rec %zu: el %u, expected %u", i, r->el, c->el);
+        if (!!(r->flags & PE_F_TSTATE) != (c->txdepth > 0))
+            FAIL("rec %zu: TSTATE flag %d but transaction depth %u", i,
+                 !!(r->flags & PE_F_TSTATE), c->txdepth);
+        if (r->flags & PE_F_TSTATE)
+            c->s.tstate++;
+        c->s.insn++;
+        c->s.iclass[ic]++;
+        if (is_branch(ic))
+            c->s.branches++;
+        if (r->flags & PE_F_MISPRED)
+            c->s.mispred++;
+        if (r->ls & PE_LS_MASK) {
+            unsigned sz = r->size_log2;
+            if (sz > 4 || (r->va & ((1ull << sz) - 1u)) || (r->pa & 0xFFFu) != (r->va & 0xFFFu))
+                FAIL("rec %zu: bad load/store fields", i);
+            c->s.ls[r->ls & 7u]++;
+            if (r->ls & PE_LS_SIMDFP)
+                c->s.simdfp++;
+        }
+        int taken = !!(r->flags & PE_F_TAKEN);
+        uint64_t next = r->pc + 4;
+        stk *s = stack_of(c, r->el, r->contextidr_el1);
+        if (!s)
+            FAIL("rec %zu: too many contexts", i);
+        switch (ic) {
+        case PE_IC_B: case PE_IC_BL: case PE_IC_BCOND:
+            if (r->target != my_target(w, r->pc))
+                FAIL("rec %zu: target 0x%" PRIx64 " but encoding gives 0x%" PRIx64, i,
+                     r->target, my_target(w, r->pc));
+            if (ic != PE_IC_BCOND && !taken)
+                FAIL("rec %zu: B/BL not taken", i);
+            if (taken)
+                next = r->target;
+            if (ic == PE_IC_BL) {
+                if (s->sp == 256)
+                    FAIL("rec %zu: call depth overflow", i);
+                s->ret[s->sp++] = r->pc + 4;
+                if (s->sp > c->s.max_depth)
+                    c->s.max_depth = s->sp;
+            }
+            break;
+        case PE_IC_BR: case PE_IC_BLR:
+            if (!taken)
+                FAIL("rec %zu: indirect branch not taken", i);
+            next = r->target;
+            if (ic == PE_IC_BLR) {
+                if (s->sp == 256)
+                    FAIL("rec %zu: call depth overflow", i);
+                s->ret[s->sp++] = r->pc + 4;
+                if (s->sp > c->s.max_depth)
+                    c->s.max_depth = s->sp;
+            }
+            break;
+        case PE_IC_RET:
+            if (!taken)
+                FAIL("rec %zu: RET not taken", i);
+            if (!s->sp)
+                FAIL("rec %zu: RET with an empty call stack", i);
+            if (s->ret[--s->sp] != r->target)
+                FAIL("rec %zu: RET to 0x%" PRIx64 ", call was from 0x%" PRIx64, i, r->target,
+                     s->ret[s->sp] - 4);
+            next = r->target;
+            break;
+        case PE_IC_ERET: {
+            if (!taken)
+                FAIL("rec %zu: ERET not taken", i);
+            if (!c->nfr && c->boot) {
+                /* the reset code's ERET: ELR/SPSR written by MSR, to EL0 */
+                c->boot = 0;
+                c->el = 0;
+                next = r->target;
+                break;
+            }
+            if (!c->nfr)
+                FAIL("rec %zu: ERET without an exception frame", i);
+            c->nfr--;
+            unsigned fel = c->fr[c->nfr].el;
+            uint64_t want = c->fr[c->nfr].ret;
+            if (fel == 0 && r->contextidr_el1 != c->fr[c->nfr].cid1) {
+                want = r->target;
+                for (unsigned k = 0; k < c->nrs; k++)
+                    if (c->rs[k].cid == r->contextidr_el1)
+                        want = c->rs[k].pc;
+            }
+            if (fel == 0)
+                for (unsigned k = 0; k < c->nrs; k++)
+                    if (c->rs[k].cid == r->contextidr_el1)
+                        c->rs[k] = c->rs[--c->nrs];
+            if (r->target != want)
+                FAIL("rec %zu: ERET to 0x%" PRIx64 ", expected 0x%" PRIx64, i, r->target, want);
+            next = r->target;
+            c->el = fel;
+            break;
+        }
+        case PE_IC_ISB: case PE_IC_WFX: case PE_IC_TSTART:
+            if (!taken || r->target != r->pc + 4)
+                FAIL("rec %zu: ISB/WFX/TSTART must be taken with target pc+4", i);
+            if (ic == PE_IC_TSTART) {
+                if (c->txdepth == 0) {
+                    c->tx_restart = r->pc + 4;
+                    c->tx_key = (unsigned)(s - c->st);
+                    c->tx_sp = s->sp;
+                } else {
+                    c->s.nested_tx++;
+                }
+                c->txdepth++;
+            }
+            break;
+        case PE_IC_EXCGEN:
+            if (taken)
+                FAIL("rec %zu: EXCGEN marked taken", i);
+            c->need_exc = 1;
+            c->exc_pc = (w & 0xFFE0001Fu) == 0xD4200000u ? r->pc : r->pc + 4;
+            break;
+        case PE_IC_TCOMMIT:
+            if (!c->txdepth || taken)
+                FAIL("rec %zu: TCOMMIT outside a transaction or taken", i);
+            c->txdepth--;
+            break;
+        case PE_IC_TCANCEL:
+            if (!c->txdepth || taken)
+                FAIL("rec %zu: TCANCEL outside a transaction or taken", i);
+            c->need_tfail = 1;
+            break;
+        default:
+            if (taken)
+                FAIL("rec %zu: non-branch marked taken", i);
+            if ((w & 0xFFFFFFE0u) == 0xD518D020u)
+                c->allow_cid1 = 1;
+            else if ((w & 0xFFFFFFE0u) == 0xD51CD020u)
+                c->allow_cid2 = 1;
+            else if ((w & 0xFFFFFFE0u) == 0xD51C2100u)
+                c->allow_vmid = 1;
+            break;
+        }
+        c->next_pc = next;
+        break;
+    }
+    case PE_KIND_EXC: {
+        unsigned t = r->exc_type;
+        c->s.exc[t & 31u]++;
+        if (p) {
+            uint64_t want = c->need_exc ? c->exc_pc : c->next_pc;
+            if (r->pc != want)
+                FAIL("rec %zu: exception pc 0x%" PRIx64 ", expected 0x%" PRIx64, i, r->pc, want);
+            if (r->from_el != c->el)
+                FAIL("rec %zu: exception from el%u, PE was at el%u", i, r->from_el, c->el);
+        }
+        c->need_exc = 0;
+        if (c->txdepth || (r->flags & PE_F_TSTATE))
+            FAIL("rec %zu: exception taken in Transactional state", i);
+        if (r->el < 1 || r->el < r->from_el)
+            FAIL("rec %zu: exception to el%u from el%u", i, r->el, r->from_el);
+        unsigned off = (r->from_el < r->el ? 0x400u : 0x200u) + 0x80u * vec_kind(t);
+        if ((r->target & 0x7FFu) != off)
+            FAIL("rec %zu: vector 0x%" PRIx64 " for type %u from el%u, offset should be 0x%x",
+                 i, r->target, t, r->from_el, off);
+        if (!c->vbar[r->el])
+            c->vbar[r->el] = r->target & ~0x7FFull;
+        if ((r->target & ~0x7FFull) != c->vbar[r->el])
+            FAIL("rec %zu: vector base changed", i);
+        if (r->from_el == 0)
+            c->s.exc_el0_el1++;
+        else if (r->el == 1)
+            c->s.exc_el1_el1++;
+        uint64_t ret = r->pc + ((t == PE_EXC_INST_DEBUG || t == PE_EXC_TRAP) ? 4u : 0u);
+        if (c->nfr == 16)
+            FAIL("rec %zu: exception nesting too deep", i);
+        c->fr[c->nfr].ret = ret;
+        c->fr[c->nfr].el = r->from_el;
+        c->fr[c->nfr].cid1 = r->contextidr_el1;
+        c->nfr++;
+        if (r->from_el == 0) {
+            unsigned k;
+            for (k = 0; k < c->nrs && c->rs[k].cid != r->contextidr_el1; k++)
+                ;
+            if (k == NKEY)
+                FAIL("rec %zu: too many processes", i);
+            if (k == c->nrs)
+                c->nrs++;
+            c->rs[k].cid = r->contextidr_el1;
+            c->rs[k].pc = ret;
+        }
+        c->next_pc = r->target;
+        c->el = r->el;
+        break;
+    }
+    case PE_KIND_TFAIL: {
+        if (!c->txdepth)
+            FAIL("rec %zu: TFAIL outside a transaction", i);
+        if (r->flags & PE_F_TSTATE)
+            FAIL("rec %zu: TFAIL record with TSTATE set", i);
+        if (r->target != c->tx_restart)
+            FAIL("rec %zu: restart 0x%" PRIx64 ", outer TSTART+4 is 0x%" PRIx64, i, r->target,
+                 c->tx_restart);
+        if (!r->tfail_cause)
+            FAIL("rec %zu: TFAIL without a cause", i);
+        for (unsigned b = 0; b < 8; b++)
+            if (r->tfail_cause & (1u << b))
+                c->s.tfail_cause[b]++;
+        c->need_tfail = 0;
+        c->txdepth = 0;
+        c->st[c->tx_key].sp = c->tx_sp;
+        c->next_pc = r->target;
+        break;
+    }
+    case PE_KIND_RESET:
+        ck_reset_state(c);
+        c->boot = 1;
+        c->next_pc = r->target;
+        c->el = r->el;
+        break;
+    }
+    c->prev = *r;
+    c->have_prev = 1;
+    return 0;
+}
+
+static int check_stream(ck *c, const pe_image *img, const pe_rec *rec, size_t n)
+{
+    memset(c, 0, sizeof *c);
+    c->img = img;
+    for (size_t i = 0; i < n; i++)
+        if (check_rec(c, i, &rec[i]))
+            return -1;
+    return 0;
+}
+
+static void gen(uint64_t seed, uint64_t n, unsigned feat, pe_stream *s)
+{
+    progen_cfg c;
+    progen_cfg_default(&c, seed);
+    c.n_records = n;
+    c.features = feat;
+    char err[256];
+    ck_assert_msg(progen_generate(&c, s, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(s->nrec, n);
+    ck_assert(s->seed == seed);
+}
+
+/* ---- tests ------------------------------------------------------------- */
+START_TEST(test_determinism)
+{
+    pe_stream a, b, d;
+    gen(42, 30000, PROGEN_F_ALL, &a);
+    gen(42, 30000, PROGEN_F_ALL, &b);
+    gen(43, 30000, PROGEN_F_ALL, &d);
+    ck_assert_uint_eq(a.image.nseg, b.image.nseg);
+    for (size_t i = 0; i < a.image.nseg; i++) {
+        ck_assert(a.image.seg[i].base == b.image.seg[i].base);
+        ck_assert(a.image.seg[i].len == b.image.seg[i].len);
+        ck_assert(memcmp(a.image.seg[i].data, b.image.seg[i].data, a.image.seg[i].len) == 0);
+    }
+    ck_assert(memcmp(a.rec, b.rec, a.nrec * sizeof(pe_rec)) == 0);
+    ck_assert(memcmp(a.rec, d.rec, a.nrec * sizeof(pe_rec)) != 0);
+    int img_differs = a.image.nseg != d.image.nseg;
+    for (size_t i = 0; !img_differs && i < a.image.nseg; i++)
+        img_differs = a.image.seg[i].len != d.image.seg[i].len ||
+                      memcmp(a.image.seg[i].data, d.image.seg[i].data, a.image.seg[i].len);
+    ck_assert(img_differs);
+
+    /* streaming in odd-sized pieces gives the same records */
+    progen_cfg c;
+    progen_cfg_default(&c, 42);
+    c.n_records = 30000;
+    progen *g = progen_new(&c, NULL);
+    ck_assert_ptr_nonnull(g);
+    pe_rec *buf = malloc(30000 * sizeof *buf);
+    ck_assert_ptr_nonnull(buf);
+    size_t got = 0, step = 1;
+    while (got < 30000) {
+        size_t k = progen_next(g, buf + got, step);
+        ck_assert_uint_gt(k, 0);
+        got += k;
+        step = step * 3 + 1;
+        if (step > 5000)
+            step = 7;
+    }
+    ck_assert_uint_eq(progen_next(g, buf, 10), 0);
+    ck_assert(progen_count(g) == 30000);
+    ck_assert(memcmp(buf, a.rec, 30000 * sizeof *buf) == 0);
+    free(buf);
+    progen_free(g);
+    pe_stream_free(&a);
+    pe_stream_free(&b);
+    pe_stream_free(&d);
+}
+END_TEST
+
+START_TEST(test_consistency)
+{
+    uint64_t seed = 1000 + (uint64_t)_i * 7919;
+    pe_stream s;
+    gen(seed, 20000, PROGEN_F_ALL, &s);
+    ck *c = malloc(sizeof *c);
+    ck_assert_ptr_nonnull(c);
+    int rc = check_stream(c, &s.image, s.rec, s.nrec);
+    ck_assert_msg(rc == 0, "seed %" PRIu64 ": %s", seed, c->msg);
+    double density = (double)c->s.branches / (double)c->s.insn;
+    ck_assert_msg(density > 1.0 / 7 && density < 1.0 / 3.5,
+                  "seed %" PRIu64 ": one branch per %.2f instructions", seed, 1 / density);
+    free(c);
+    pe_stream_free(&s);
+}
+END_TEST
+
+/* Every feature switched off alone, and each alone: still consistent, and
+ * the disabled behaviour never appears. */
+START_TEST(test_features)
+{
+    unsigned feat = _i < 9 ? PROGEN_F_ALL & ~(1u << _i) : _i < 18 ? 1u << (_i - 9) : 0;
+    for (uint64_t seed = 1; seed <= 2; seed++) {
+        pe_stream s;
+        gen(seed * 101 + (uint64_t)_i, 25000, feat, &s);
+        ck *c = malloc(sizeof *c);
+        ck_assert_ptr_nonnull(c);
+        ck_assert_msg(check_stream(c, &s.image, s.rec, s.nrec) == 0, "features 0x%x: %s",
+                      feat, c->msg);
+        const stats *t = &c->s;
+        if (!(feat & PROGEN_F_EXCEPTIONS))
+            ck_assert(t->iclass[PE_IC_EXCGEN] == 0 && t->exc[PE_EXC_CALL] == 0 &&
+                      t->exc[PE_EXC_DATA_FAULT] == 0 && t->exc[PE_EXC_TRAP] == 0 &&
+                      t->exc[PE_EXC_INST_FAULT] == 0);
+        if (!(feat & PROGEN_F_IRQ))
+            ck_assert(t->exc[PE_EXC_IRQ] == 0 && t->exc[PE_EXC_FIQ] == 0 &&
+                      t->exc[PE_EXC_SERROR] == 0);
+        if (!(feat & PROGEN_F_TXN))
+            ck_assert(t->iclass[PE_IC_TSTART] == 0 && t->kinds[PE_KIND_TFAIL] == 0);
+        if (!(feat & PROGEN_F_WFX))
+            ck_assert(t->iclass[PE_IC_WFX] == 0);
+        if (!(feat & PROGEN_F_ISB))
+            ck_assert(t->iclass[PE_IC_ISB] == 0);
+        if (!(feat & PROGEN_F_RESET))
+            ck_assert(t->kinds[PE_KIND_RESET] == 0);
+        if (!(feat & PROGEN_F_EVENTS))
+            ck_assert(t->extin == 0);
+        if (!(feat & PROGEN_F_LDST))
+            for (unsigned k = 0; k < 8; k++)
+                ck_assert(t->ls[k] == 0);
+        if (!(feat & PROGEN_F_CONTEXT)) {
+            for (size_t i = 0; i < s.nrec; i++)
+                ck_assert(s.rec[i].contextidr_el1 == 0 && s.rec[i].contextidr_el2 == 0 &&
+                          s.rec[i].vmid == 0);
+        }
+        if (feat == 0)
+            for (size_t i = 0; i < s.nrec; i++)
+                ck_assert(s.rec[i].kind == PE_KIND_INSN && s.rec[i].el == 0);
+        free(c);
+        pe_stream_free(&s);
+    }
+}
+END_TEST
+
+#define ADDV(f) for (size_t k_ = 0; k_ < sizeof t->f / sizeof t->f[0]; k_++) t->f[k_] += a->f[k_]
+static void stats_add(stats *t, const stats *a)
+{
+    t->insn += a->insn;
+    t->branches += a->branches;
+    ADDV(kinds);
+    ADDV(iclass);
+    ADDV(exc);
+    ADDV(tfail_cause);
+    ADDV(ls);
+    t->simdfp += a->simdfp;
+    t->mispred += a->mispred;
+    t->extin += a->extin;
+    t->stalls += a->stalls;
+    t->tstate += a->tstate;
+    t->nested_tx += a->nested_tx;
+    t->cid1_changes += a->cid1_changes;
+    t->cid2_changes += a->cid2_changes;
+    t->vmid_changes += a->vmid_changes;
+    t->el2 += a->el2;
+    t->exc_el1_el1 += a->exc_el1_el1;
+    t->exc_el0_el1 += a->exc_el0_el1;
+    if (a->max_depth > t->max_depth)
+        t->max_depth = a->max_depth;
+}
+
+START_TEST(test_coverage)
+{
+    ck *c = malloc(sizeof *c);
+    ck_assert_ptr_nonnull(c);
+    stats tot;
+    memset(&tot, 0, sizeof tot);
+    for (uint64_t seed = 0; seed < 20; seed++) {
+        pe_stream s;
+        gen(seed, 50000, PROGEN_F_ALL, &s);
+        ck_assert_msg(check_stream(c, &s.image, s.rec, s.nrec) == 0, "seed %" PRIu64 ": %s",
+                      seed, c->msg);
+        stats_add(&tot, &c->s);
+        pe_stream_free(&s);
+    }
+    free(c);
+    for (unsigned k = 0; k < PE_IC_COUNT; k++)
+        ck_assert_msg(tot.iclass[k] > 0, "iclass %s never generated", pe_iclass_name(k));
+    static const unsigned types[] = {PE_EXC_CALL, PE_EXC_TRAP, PE_EXC_INST_DEBUG,
+                                     PE_EXC_DATA_DEBUG, PE_EXC_ALIGNMENT, PE_EXC_INST_FAULT,
+                                     PE_EXC_DATA_FAULT, PE_EXC_IRQ, PE_EXC_FIQ, PE_EXC_SERROR};
+    for (unsigned k = 0; k < sizeof types / sizeof types[0]; k++)
+        ck_assert_msg(tot.exc[types[k]] > 0, "exception %s never generated",
+                      pe_exc_name(types[k]));
+    for (unsigned k = 0; k < PE_KIND_COUNT; k++)
+        ck_assert_msg(tot.kinds[k] > 0, "record kind %s never generated", pe_kind_name(k));
+    /* TFAIL causes: CNCL, MEM, IMP, ERR, SIZE */
+    for (unsigned b = 0; b < 5; b++)
+        ck_assert_msg(tot.tfail_cause[b] > 0, "TFAIL cause bit %u never generated", b);
+    for (unsigned k = PE_LS_LOAD; k <= PE_LS_ACQREL; k++)
+        ck_assert_msg(tot.ls[k] > 0, "load/store class %u never generated", k);
+    ck_assert(tot.simdfp > 0);
+    ck_assert_msg(tot.max_depth > 15, "call depth reached only %u", tot.max_depth);
+    ck_assert(tot.cid1_changes > 0 && tot.cid2_changes > 0 && tot.vmid_changes > 0);
+    ck_assert(tot.el2 > 0 && tot.exc_el1_el1 > 0 && tot.exc_el0_el1 > 0);
+    ck_assert(tot.mispred > 0 && tot.extin > 0 && tot.stalls > 0);
+    ck_assert(tot.tstate > 0 && tot.nested_tx > 0);
+}
+END_TEST
+
+/* The image words that execute are valid A64 that a disassembler agrees
+ * with: binutils decodes each one to a mnemonic of the recorded class. */
+static int mnemonic_ok(unsigned ic, const char *m)
+{
+    switch (ic) {
+    case PE_IC_B: return !strcmp(m, "b");
+    case PE_IC_BCOND: return !strncmp(m, "b.", 2) || !strcmp(m, "cbz") || !strcmp(m, "cbnz") ||
+                             !strcmp(m, "tbz") || !strcmp(m, "tbnz");
+    case PE_IC_BL: return !strcmp(m, "bl");
+    case PE_IC_BR: return !strcmp(m, "br");
+    case PE_IC_BLR: return !strcmp(m, "blr");
+    case PE_IC_RET: return !strcmp(m, "ret");
+    case PE_IC_ERET: return !strcmp(m, "eret");
+    case PE_IC_ISB: return !strcmp(m, "isb");
+    case PE_IC_WFX: return !strcmp(m, "wfi") || !strcmp(m, "wfe");
+    case PE_IC_EXCGEN: return !strcmp(m, "svc") || !strcmp(m, "hvc") || !strcmp(m, "brk");
+    case PE_IC_TSTART: return !strcmp(m, "tstart");
+    case PE_IC_TCOMMIT: return !strcmp(m, "tcommit");
+    case PE_IC_TCANCEL: return !strcmp(m, "tcancel");
+    default:
+        return strcmp(m, ".inst") && strcmp(m, "udf") && strncmp(m, "b", 1) &&
+               strcmp(m, "ret") && strcmp(m, "eret") && strcmp(m, "svc");
+    }
+}
+
+START_TEST(test_disassembly)
+{
+    pe_stream s;
+    gen(7 + (uint64_t)_i, 40000, PROGEN_F_ALL, &s);
+    for (size_t k = 0; k < s.image.nseg; k++) {
+        const pe_segment *sg = &s.image.seg[k];
+        /* class of each executed word, 0xFF = not executed */
+        uint8_t *cls = malloc(sg->len / 4 + 1);
+        ck_assert_ptr_nonnull(cls);
+        memset(cls, 0xFF, sg->len / 4 + 1);
+        size_t nexec = 0;
+        for (size_t i = 0; i < s.nrec; i++) {
+            const pe_rec *r = &s.rec[i];
+            if (r->kind == PE_KIND_INSN && r->pc >= sg->base && r->pc - sg->base < sg->len) {
+                if (cls[(r->pc - sg->base) / 4] == 0xFF)
+                    nexec++;
+                cls[(r->pc - sg->base) / 4] = r->iclass;
+            }
+        }
+        char bin[] = "/tmp/test_progen_XXXXXX";
+        int fd = mkstemp(bin);
+        ck_assert_int_ge(fd, 0);
+        ck_assert(write(fd, sg->data, sg->len) == (ssize_t)sg->len);
+        close(fd);
+        char cmd[512];
+        snprintf(cmd, sizeof cmd,
+                 "aarch64-linux-gnu-objdump -D -b binary -m aarch64 --adjust-vma=0x%" PRIx64
+                 " %s", sg->base, bin);
+        FILE *f = popen(cmd, "r");
+        ck_assert_ptr_nonnull(f);
+        char line[512];
+        size_t seen = 0;
+        while (fgets(line, sizeof line, f)) {
+            unsigned long long addr;
+            unsigned word;
+            char mn[64];
+            if (sscanf(line, " %llx: %x %63s", &addr, &word, mn) != 3)
+                continue;
+            if (addr < sg->base || addr - sg->base >= sg->len)
+                continue;
+            unsigned ic = cls[(addr - sg->base) / 4];
+            if (ic == 0xFF)
+                continue;
+            seen++;
+            ck_assert_msg(mnemonic_ok(ic, mn), "0x%llx: %08x disassembles as '%s', class %s",
+                          addr, word, mn, pe_iclass_name(ic));
+        }
+        ck_assert_int_eq(pclose(f), 0);
+        unlink(bin);
+        ck_assert_msg(seen == nexec, "segment %zu: objdump listed %zu of %zu executed words", k,
+                      seen, nexec);
+        free(cls);
+    }
+    pe_stream_free(&s);
+}
+END_TEST
+
+START_TEST(test_parse_features)
+{
+    unsigned f = 0;
+    char err[256];
+    ck_assert_int_eq(progen_parse_features("all", &f, err, sizeof err), 0);
+    ck_assert_uint_eq(f, PROGEN_F_ALL);
+    ck_assert_int_eq(progen_parse_features("irq,ldst", &f, err, sizeof err), 0);
+    ck_assert_uint_eq(f, PROGEN_F_IRQ | PROGEN_F_LDST);
+    ck_assert_int_eq(progen_parse_features("-reset,no-txn", &f, err, sizeof err), 0);
+    ck_assert_uint_eq(f, PROGEN_F_ALL & ~(PROGEN_F_RESET | PROGEN_F_TXN));
+    ck_assert_int_eq(progen_parse_features("none", &f, err, sizeof err), 0);
+    ck_assert_uint_eq(f, 0);
+    ck_assert_int_eq(progen_parse_features("irq,bogus", &f, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "bogus") && strstr(err, "character 4"), "%s", err);
+    for (unsigned b = 0; b < 9; b++) {
+        const char *n = progen_feature_name(1u << b);
+        ck_assert_ptr_nonnull(n);
+        ck_assert_int_eq(progen_parse_features(n, &f, err, sizeof err), 0);
+        ck_assert_uint_eq(f, 1u << b);
+    }
+    ck_assert_ptr_null(progen_feature_name(1u << 9));
+    progen_cfg c;
+    progen_cfg_default(&c, 5);
+    c.features = 1u << 12;
+    ck_assert_ptr_null(progen_new(&c, NULL));
+}
+END_TEST
+
+START_TEST(test_a64_encoders)
+{
+    int64_t off;
+    /* round trip of the PC-relative forms */
+    static const int64_t offs[] = {-32768, -4, 0, 4, 32764};
+    for (unsigned k = 0; k < 5; k++) {
+        uint32_t ws[] = {a64_b(offs[k]), a64_bl(offs[k]), a64_bcond(A64_NE, offs[k]),
+                         a64_cbz(1, 1, 3, offs[k]), a64_tbz(0, 5, 40, offs[k]),
+                         a64_adr(17, offs[k])};
+        for (unsigned j = 0; j < 6; j++) {
+            ck_assert_int_eq(a64_pcrel_offset(ws[j], &off), 0);
+            ck_assert(off == offs[k]);
+            ck_assert_uint_eq(a64_set_pcrel_offset(ws[j], offs[k]), ws[j]);
+            ck_assert_uint_eq(my_iclass(ws[j]), a64_iclass(ws[j]));
+        }
+    }
+    ck_assert(!a64_offset_fits(a64_tbz(0, 1, 1, 0), 1 << 15));
+    ck_assert(a64_offset_fits(a64_bcond(0, 0), -(1 << 20)));
+    ck_assert_int_eq(a64_pcrel_offset(a64_nop(), &off), -1);
+    /* known encodings (checked against binutils) */
+    ck_assert_uint_eq(a64_msr(A64_CONTEXTIDR_EL1, 0), 0xD518D020u);
+    ck_assert_uint_eq(a64_msr(A64_CONTEXTIDR_EL2, 1), 0xD51CD021u);
+    ck_assert_uint_eq(a64_msr(A64_VTTBR_EL2, 1), 0xD51C2101u);
+    ck_assert_uint_eq(a64_mrs(0, A64_ESR_EL1), 0xD5385200u);
+    ck_assert_uint_eq(a64_tstart(0), 0xD5233060u);
+    ck_assert_uint_eq(a64_tcancel(1), 0xD4600020u);
+    ck_assert_uint_eq(a64_daifclr(2), 0xD50342FFu);
+    ck_assert_uint_eq(a64_ldr_fp(4, 0, 1, 0), 0x3DC00020u);
+    ck_assert_uint_eq(a64_stp(29, 30, 31, -16, 1), 0xA9BF7BFDu);
+    ck_assert_uint_eq(a64_ldp(29, 30, 31, 16, 2), 0xA8C17BFDu);
+    /* classes */
+    static const struct { uint32_t w; unsigned ic; } cls[] = {
+        {0xD65F03C0u, PE_IC_RET}, {0xD69F03E0u, PE_IC_ERET}, {0xD61F0200u, PE_IC_BR},
+        {0xD63F0200u, PE_IC_BLR}, {0xD4000021u, PE_IC_EXCGEN}, {0xD4000002u, PE_IC_EXCGEN},
+        {0xD4200000u, PE_IC_EXCGEN}, {0xD5033FDFu, PE_IC_ISB}, {0xD503207Fu, PE_IC_WFX},
+        {0xD503205Fu, PE_IC_WFX}, {0xD5233061u, PE_IC_TSTART}, {0xD503307Fu, PE_IC_TCOMMIT},
+        {0xD4600020u, PE_IC_TCANCEL}, {0xD503201Fu, PE_IC_OTHER}, {0x00000000u, PE_IC_OTHER},
+        {0xD5233160u, PE_IC_OTHER}, {0xD518D020u, PE_IC_OTHER}, {0xB7F80040u, PE_IC_BCOND},
+    };
+    for (unsigned k = 0; k < sizeof cls / sizeof cls[0]; k++) {
+        ck_assert_msg(a64_iclass(cls[k].w) == cls[k].ic, "%08x", cls[k].w);
+        ck_assert_msg(my_iclass(cls[k].w) == cls[k].ic, "%08x", cls[k].w);
+    }
+}
+END_TEST
+
+static Suite *progen_suite(void)
+{
+    Suite *s = suite_create("progen");
+    TCase *t = tcase_create("progen");
+    tcase_set_timeout(t, 300);
+    tcase_add_test(t, test_a64_encoders);
+    tcase_add_test(t, test_parse_features);
+    tcase_add_test(t, test_determinism);
+    tcase_add_loop_test(t, test_consistency, 0, 50);
+    tcase_add_loop_test(t, test_features, 0, 19);
+    tcase_add_test(t, test_coverage);
+    tcase_add_loop_test(t, test_disassembly, 0, 2);
+    suite_add_tcase(s, t);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(progen_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int nf = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return nf == 0 ? 0 : 1;
+}
