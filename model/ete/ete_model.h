@@ -77,4 +77,29 @@ int ete_snapshot_write(const char *dir, const ete_idregs *id, const ete_progregs
                        const pe_image *img, const uint8_t *trace, size_t len,
                        char *err, size_t errlen);
 
+/* ---- additions: register programming by name, diagnostics ------------ */
+
+/* The programming that traces everything: TRCCONFIGR = RES1 only,
+ * TRCVICTLR = EVENT TRUE (selector 1) with SSSTATUS = 1 (D10.2),
+ * TRCTRACEIDR = 0x10, everything else zero. */
+void ete_progregs_default(ete_progregs *r);
+/* Set a register by its spec name (TRCCONFIGR, TRCRSCTLR5, TRCACVR2, ...).
+ * Returns 0, or -1 with a message for an unknown name or a value that does
+ * not fit the register. */
+int ete_progregs_set(ete_progregs *r, const char *name, uint64_t value, char *err,
+                     size_t errlen);
+/* Set a parameter by its field name (rs_depth, ccsize, ...): 0 or -1. */
+int ete_params_set(ete_params *p, const char *name, uint64_t value, char *err,
+                   size_t errlen);
+
+/* NULL, or the first problem met in the record stream (a record with a
+ * reserved kind, class, instruction set, Exception level or exception
+ * type, named by its index); such records are skipped. */
+const char *ete_model_error(const ete_model *m);
+/* Records fed so far. */
+uint64_t ete_model_records(const ete_model *m);
+/* Verification aid: with on = 0 every record takes the general path
+ * (ete_model_step and ete_model_run give the same bytes either way). */
+void ete_model_set_fast_paths(ete_model *m, int on);
+
 #endif

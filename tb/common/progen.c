@@ -1834,11 +1834,10 @@ static inline __attribute__((always_inline)) void fast_step(progen *g, pe_rec *r
         }
         set_pend_exc(g, PE_EXC_CALL, idx + 1, idx + 1, 2, vec_off(g->el, 2, 0), EC_HVC);
         break;
-    case X_BRK:       /* Table D2.1: Inst debug returns to the BRK itself */
-        ev |= EV_EXC;
-        g->idx = idx + 1;
-        set_pend_exc(g, PE_EXC_INST_DEBUG, idx, idx + 1, 1, vec_off(g->el, 1, 0), EC_BRK);
-        break;
+    case X_BRK:       /* Inst debug: the preferred return address is the BRK
+                         itself (Table D2.1), so the BRK does not retire */
+        take_exc(g, r, PE_EXC_INST_DEBUG, idx, idx + 1, 1, vec_off(g->el, 1, 0), EC_BRK);
+        return;
     case X_UDF:       /* UNDEFINED: Trap, the instruction does not retire */
         take_exc(g, r, PE_EXC_TRAP, idx, idx + 1, 1, vec_off(g->el, 1, 0), EC_UNKNOWN);
         return;

@@ -1,0 +1,263 @@
+/* Generated execution -> model -> bytes -> decoders -> oracle. */
+#include "ete_roundtrip.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ocsd_ete.h"
+#include "progen.h"
+
+static const char *const cfg_names[ETE_RT_NUM_CONFIGS] = {
+    "plain", "rs", "bb", "cci", "ts", "ctxt", "filter-el", "filter-range",
+    "filter-startstop", "events", "all", "overflow"};
+
+const char *ete_rt_config_name(unsigned idx)
+{
+    return idx < ETE_RT_NUM_CONFIGS ? cfg_names[idx] : "?";
+}
+
+/* splitmix64: the choice of comparator addresses and register values. */
+static uint64_t mix(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* pc of a random instruction record executed at el (or any el if el < 0). */
+static uint64_t pick_pc(const pe_stream *s, uint64_t *rng, int el)
+{
+    for (int tries = 0; tries < 1000 && s->nrec; tries++) {
+        const pe_rec *x = &s->rec[mix(rng) % s->nrec];
+        if (x->kind == PE_KIND_INSN && (el < 0 || x->el == (unsigned)el))
+            return x->pc;
+    }
+    return s->nrec ? s->rec[0].pc : 0;
+}
+
+void ete_rt_config(unsigned idx, uint64_t seed, const pe_stream *s, ete_params *p,
+                   ete_progregs *r)
+{
+    uint64_t rng = seed * 0x100000001B3ull + idx;
+    ete_params_default(p);
+    memset(r, 0, sizeof *r);
+    r->trcconfigr = TRCCONFIGR_RES1;
+    r->trctraceidr = 0x10;
+    r->trcvictlr = ETE_RESOURCE_TRUE | TRCVICTLR_SSSTATUS; /* ViewInst event: TRUE */
+    /* periodic synchronisation: 0 (off) or 2^8..2^12 bytes */
+    unsigned per = (unsigned)(mix(&rng) % 6);
+    r->trcsyncpr = per == 5 ? 0 : 8 + per;
+    p->commopt = (unsigned)(seed & 1);
+    /* resource selector 2 = EXTIN[0], 3 = EXTIN[1] (group 0, D7.3) */
+    r->trcrsctlr[2] = TRCRSCTLR_GROUP_EXTIN << TRCRSCTLR_GROUP_SHIFT | 1u << 0;
+    r->trcrsctlr[3] = TRCRSCTLR_GROUP_EXTIN << TRCRSCTLR_GROUP_SHIFT | 1u << 1;
+
+    uint32_t cfg = 0;
+    switch (idx) {
+    case ETE_RT_RS: cfg = TRCCONFIGR_RS; break;
+    case ETE_RT_BB: cfg = TRCCONFIGR_BB; break;
+    case ETE_RT_CCI: cfg = TRCCONFIGR_CCI; break;
+    case ETE_RT_TS: cfg = TRCCONFIGR_TS; break;
+    case ETE_RT_OVERFLOW: cfg = TRCCONFIGR_CCI | TRCCONFIGR_TS | TRCCONFIGR_RS; break;
+    case ETE_RT_CTXT: cfg = TRCCONFIGR_CID | TRCCONFIGR_VMID; break;
+    case ETE_RT_ALL:
+        cfg = TRCCONFIGR_RS | TRCCONFIGR_BB | TRCCONFIGR_CCI | TRCCONFIGR_TS |
+              TRCCONFIGR_CID | TRCCONFIGR_VMID;
+        break;
+    default: break;
+    }
+    r->trcconfigr |= cfg;
+    if (cfg & TRCCONFIGR_BB) {
+        /* half the seeds broadcast inside one range (MODE include), half
+         * everywhere but an excluded range */
+        uint64_t a = pick_pc(s, &rng, 0), b = pick_pc(s, &rng, 0);
+        r->trcacvr[0] = a < b ? a : b;
+        r->trcacvr[1] = a < b ? b : a;
+        r->trcbbctlr = 1u | ((seed >> 1 & 1) ? TRCBBCTLR_MODE : 0);
+    }
+    if (cfg & TRCCONFIGR_CCI)
+        r->trcccctlr = p->ccitmin + (uint32_t)(mix(&rng) % 200);
+    if (cfg & TRCCONFIGR_TS)
+        r->trctsctlr = 2; /* timestamp event: resource selector 2 (EXTIN[0]) */
+    if (idx == ETE_RT_EVENTS || idx == ETE_RT_ALL) {
+        r->trceventctl0r = 2u | 3u << 8;        /* event 0 <- selector 2, 1 <- 3 */
+        r->trceventctl1r = TRCEVENTCTL1R_INSTEN(0) | TRCEVENTCTL1R_INSTEN(1);
+    }
+    switch (idx) {
+    case ETE_RT_FILTER_EL:
+        r->trcvictlr |= (seed >> 1 & 1) ? TRCVICTLR_EXLEVEL_NS(1) : TRCVICTLR_EXLEVEL_NS(0);
+        break;
+    case ETE_RT_FILTER_RANGE: {
+        uint64_t a = pick_pc(s, &rng, -1), b = pick_pc(s, &rng, -1);
+        r->trcacvr[0] = a < b ? a : b;
+        r->trcacvr[1] = (a < b ? b : a) + 0x100;
+        uint64_t c = pick_pc(s, &rng, -1);
+        r->trcacvr[2] = c;
+        r->trcacvr[3] = c + 0x40;
+        r->trcviiectlr = (seed >> 1 & 1) ? TRCVIIECTLR_INCLUDE(0) | TRCVIIECTLR_EXCLUDE(1)
+                                         : TRCVIIECTLR_EXCLUDE(0);
+        break;
+    }
+    case ETE_RT_FILTER_STARTSTOP: {
+        uint64_t a = pick_pc(s, &rng, 0), b = pick_pc(s, &rng, 0);
+        if (a == b)
+            b += 4;
+        r->trcacvr[0] = a < b ? a : b;  /* R_SFXZB: SACs in address order */
+        r->trcacvr[1] = a < b ? b : a;
+        r->trcvictlr &= ~TRCVICTLR_SSSTATUS;
+        r->trcvissctlr = (seed >> 1 & 1) ? TRCVISSCTLR_START(0) | TRCVISSCTLR_STOP(1)
+                                         : TRCVISSCTLR_START(1) | TRCVISSCTLR_STOP(0);
+        break;
+    }
+    default: break;
+    }
+}
+
+void ete_elem_list_push(void *list, const ete_elem *e)
+{
+    ete_elem_list *l = list;
+    if (l->oom)
+        return;
+    if (l->n == l->cap) {
+        size_t nc = l->cap ? l->cap * 2 : 4096;
+        ete_elem *ne = realloc(l->e, nc * sizeof *ne);
+        if (!ne) {
+            l->oom = 1;
+            return;
+        }
+        l->e = ne;
+        l->cap = nc;
+    }
+    l->e[l->n++] = *e;
+}
+
+void ete_elem_list_free(ete_elem_list *l)
+{
+    free(l->e);
+    memset(l, 0, sizeof *l);
+}
+
+int ete_rt_mem_read(void *img, uint64_t addr, unsigned el, int ns, uint32_t *word)
+{
+    (void)el;
+    (void)ns;
+    return pe_image_read32(img, addr, word);
+}
+
+int ete_rt_run(const pe_stream *s, const ete_params *p, const ete_progregs *r,
+               uint64_t ovf_seed, int with_ocsd,
+               ete_rt_result *res, uint8_t **trace_out, size_t *trace_len, char *msg,
+               size_t msglen)
+{
+    memset(res, 0, sizeof *res);
+    res->records = s->nrec;
+    ete_model *m = ete_model_new(p, r, msg, msglen);
+    if (!m)
+        return -1;
+    if (!ovf_seed) {
+        ete_model_run(m, s->rec, s->nrec);
+    } else {
+        /* overflow every 500..4500 records; lose the next 1..64 records */
+        uint64_t rng = ovf_seed;
+        size_t i = 0;
+        while (i < s->nrec) {
+            size_t run = 500 + (size_t)(mix(&rng) % 4000);
+            if (run > s->nrec - i)
+                run = s->nrec - i;
+            ete_model_run(m, s->rec + i, run);
+            i += run;
+            if (i < s->nrec) {
+                ete_model_overflow(m);
+                i += 1 + (size_t)(mix(&rng) % 64);
+            }
+        }
+    }
+    ete_model_finish(m);
+    size_t len = 0;
+    const uint8_t *bytes = ete_model_bytes(m, &len);
+    res->bytes = len;
+    memcpy(res->pkt, ete_model_pkt_counts(m), sizeof res->pkt);
+
+    ete_dec_cfg dc;
+    memset(&dc, 0, sizeof dc);
+    ete_model_idregs(p, &dc.id);
+    dc.trcconfigr = r->trcconfigr;
+    dc.trctraceidr = r->trctraceidr;
+    ete_elem_list l = {0};
+    int rc = -1;
+    ete_decoder *d = ete_decoder_new(&dc, ete_rt_mem_read, (void *)&s->image,
+                                     ete_elem_list_push, &l, msg, msglen);
+    if (!d)
+        goto out;
+    size_t used = 0;
+    if (ete_decoder_feed(d, bytes, len, &used) != 0 || used != len) {
+        snprintf(msg, msglen, "decoder failed after %zu of %zu bytes", used, len);
+        ete_decoder_free(d);
+        goto out;
+    }
+    ete_decoder_finish(d);
+    res->insns = ete_decoder_insn_count(d);
+    if (ete_decoder_errors(d)) {
+        snprintf(msg, msglen, "decoder: %u errors, last: %s", ete_decoder_errors(d),
+                 ete_decoder_last_error(d));
+        ete_decoder_free(d);
+        goto out;
+    }
+    ete_decoder_free(d);
+    if (l.oom) {
+        snprintf(msg, msglen, "out of memory");
+        goto out;
+    }
+    if (ete_oracle_check(s, r, p->num_acpairs, p->ccsize, l.e, l.n, &res->st, msg, msglen))
+        goto out;
+    if (with_ocsd) {
+        ocsd_ete_result o;
+        if (ocsd_ete_decode(&dc.id, r->trcconfigr, r->trctraceidr, &s->image, bytes, len, &o,
+                            msg, msglen))
+            goto out;
+        int c = ocsd_ete_compare(&o, l.e, l.n, msg, msglen);
+        ocsd_ete_result_free(&o);
+        if (c)
+            goto out;
+        res->ocsd_checked = 1;
+    }
+    rc = 0;
+out:
+    if (trace_out) {
+        *trace_out = malloc(len ? len : 1);
+        if (*trace_out)
+            memcpy(*trace_out, bytes, len);
+        *trace_len = len;
+    }
+    ete_elem_list_free(&l);
+    ete_model_free(m);
+    return rc;
+}
+
+int ete_rt_run_seed(uint64_t seed, unsigned cfg, uint64_t n, int with_ocsd,
+                    ete_rt_result *res, char *msg, size_t msglen)
+{
+    progen_cfg pc;
+    progen_cfg_default(&pc, seed);
+    pc.n_records = n;
+    pe_stream s;
+    pe_stream_init(&s);
+    if (progen_generate(&pc, &s, msg, msglen)) {
+        pe_stream_free(&s);
+        return -1;
+    }
+    ete_params p;
+    ete_progregs r;
+    ete_rt_config(cfg, seed, &s, &p, &r);
+    char inner[900];
+    int rc = ete_rt_run(&s, &p, &r, cfg == ETE_RT_OVERFLOW ? seed : 0, with_ocsd, res, NULL,
+                        NULL, inner, sizeof inner);
+    if (rc)
+        snprintf(msg, msglen, "seed %" PRIu64 " config %s: %s", seed, ete_rt_config_name(cfg),
+                 inner);
+    pe_stream_free(&s);
+    return rc;
+}
