@@ -69,7 +69,7 @@ endef
 $(foreach s,$(TOOL_SRCS),$(eval $(call tool_rule,$(s))))
 
 # ---- unit tests (Check), built with ASan + UBSan: tests/<unit>/test_*.c
-TEST_SRCS := $(sort $(wildcard tests/*/test_*.c))
+TEST_SRCS := $(filter-out tests/rtl/%,$(sort $(wildcard tests/*/test_*.c)))
 TEST_SUPPORT := $(filter-out tests/common/test_%,$(sort $(wildcard tests/common/*.c)))
 TEST_BINS := $(patsubst tests/%.c,$(SAN)/tests/%,$(TEST_SRCS))
 
@@ -104,10 +104,10 @@ regress: deps
 	@$(MAKE) --no-print-directory tools
 	@$(BIN)/ete-roundtrip --seeds 2000 $(REGRESS_ARGS)
 
-formal synth coverage:
-	@echo "make $@: no RTL in this tree yet (see README status table)"; exit 1
-
 clean:
 	rm -rf $(BUILD)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# RTL, bench, formal and synthesis rules live beside this file
+-include $(sort $(wildcard mk/*.mk))

@@ -654,7 +654,8 @@ static void analyze_txn_failure(ete_decoder *d, const iel *e)
             unsigned kind = d->hold.e[i].kind;
             if (kind == ETE_ELEM_CYCLE_COUNT || kind == ETE_ELEM_EVENT ||
                 kind == ETE_ELEM_TIMESTAMP || kind == ETE_ELEM_TS_MARKER ||
-                kind == ETE_ELEM_TRACE_INFO || kind == ETE_ELEM_TXN_START)
+                kind == ETE_ELEM_TRACE_INFO || kind == ETE_ELEM_TXN_START ||
+                kind == ETE_ELEM_OVERFLOW || kind == ETE_ELEM_TRACE_ON)
                 d->hold.e[k++] = d->hold.e[i];
         }
         d->hold.n = k;
@@ -1106,9 +1107,11 @@ static void process_packet(ete_decoder *d, const ete_pkt *p)
     case ETE_PKT_OVERFLOW:          /* OverflowPacket (D9.2.5.1) */
         process_discard(d);
         emit_kind(d, IE_DISCARD);
-        emit_kind(d, IE_OVERFLOW);
+        /* the open transaction is not resolved in the trace: report it
+         * before the Overflow element, which then follows it */
         if (d->T)
             emit_txn_failure(d);
+        emit_kind(d, IE_OVERFLOW);
         d->T = 0;
         d->spec_depth = 0;
         break;

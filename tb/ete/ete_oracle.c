@@ -120,7 +120,6 @@ typedef struct orc {
     size_t elem;          /* current element index */
     int ta;               /* the last record was traced (TRCRSR.TA, I_BVGGZ) */
     int trace_on;         /* a Trace On element since the last matched record */
-    int lost;             /* an Overflow element since the last matched record */
     int have_anchor;
     size_t anchor;        /* record of the most recent P0 element */
     int have_cc_anchor;
@@ -164,8 +163,6 @@ static long find_next(orc *o, unsigned kind, int match_pc, uint64_t pc)
         const pe_rec *x = &s->rec[q];
         if (x->kind == kind && (!match_pc || x->pc == pc))
             return (long)q;
-        if (o->lost)
-            continue;
         if (x->kind == PE_KIND_INSN && o->vi[q]) {
             o->p = q;
             fail(o, "instruction at 0x%" PRIx64 " (ViewInst active) is missing; decoder "
@@ -188,7 +185,6 @@ static long find_next(orc *o, unsigned kind, int match_pc, uint64_t pc)
 static void advance_to(orc *o, size_t q)
 {
     o->p = q + 1;
-    o->lost = 0;
     o->ta = 1;
 }
 
@@ -269,16 +265,17 @@ static int on_range(orc *o, const ete_elem *e)
     return 0;
 }
 
-/* Elements of a failed transaction are discarded, except Timestamp and
- * Cycle Count elements, which keep their place (D9.4.4).  Find the P0
- * record inside a discarded transaction, ahead of the next record to
- * match, that such an element belongs to. */
+/* Elements of a failed transaction (or of one whose outcome an overflow
+ * lost) are discarded, except Timestamp and Cycle Count elements, which
+ * keep their place (D9.4.4).  Find the P0 record inside such a
+ * transaction, ahead of the next record to match, that such an element
+ * belongs to. */
 static long doomed_anchor(const orc *o, int is_ts, uint64_t value, size_t cc_from)
 {
     const pe_stream *s = o->s;
     for (size_t q = o->p; q < s->nrec; q++) {
         const pe_rec *x = &s->rec[q];
-        if (x->kind == PE_KIND_INSN && o->vi[q])
+        if (x->kind == PE_KIND_INSN && o->vi[q] && !(x->flags & PE_F_TSTATE))
             break;
         if (x->kind != PE_KIND_INSN || !(x->flags & PE_F_TSTATE) || !is_p0_iclass(x->iclass))
             continue;
@@ -292,6 +289,15 @@ static int on_exception(orc *o, const ete_elem *e)
 {
     unsigned kind = e->kind == ETE_ELEM_PE_RESET || (e->kind == ETE_ELEM_EXCEPTION &&
                     e->exc_type == PE_EXC_PE_RESET) ? PE_KIND_RESET : PE_KIND_EXC;
+    if (kind == PE_KIND_RESET) {
+        /* I_GPQZW, R_JRNYF: the instructions since the most recent P0
+         * element are not traced before a PE Reset */
+        size_t k = o->p;
+        while (k < o->s->nrec && o->s->rec[k].kind == PE_KIND_INSN &&
+               !is_p0_iclass(o->s->rec[k].iclass))
+            k++;
+        o->p = k;
+    }
     long q = find_next(o, kind, 0, 0);
     if (q < 0)
         return -1;
@@ -314,9 +320,11 @@ static int on_exception(orc *o, const ete_elem *e)
 }
 
 int ete_oracle_check(const pe_stream *s, const ete_progregs *r, unsigned num_acpairs,
-                     unsigned ccsize, const ete_elem *elems, size_t n, ete_oracle_stats *st,
-                     char *msg, size_t msglen)
+                     unsigned ccsize, const size_t *resume, size_t nresume,
+                     const ete_elem *elems, size_t n, ete_oracle_stats *st, char *msg,
+                     size_t msglen)
 {
+    size_t novf = 0;
     static const uint8_t none = 0;
     uint8_t *vi = NULL;
     ete_oracle_stats dummy;
@@ -346,6 +354,12 @@ int ete_oracle_check(const pe_stream *s, const ete_progregs *r, unsigned num_acp
             rc = on_exception(&o, e);
             break;
         case ETE_ELEM_TXN_FAILURE: {
+            if (i + 1 < n && elems[i + 1].kind == ETE_ELEM_OVERFLOW) {
+                /* the buffer overflowed inside the transaction: its
+                 * outcome is lost with the trace (D9.2.5) */
+                st->txn_checked++;
+                break;
+            }
             size_t save = o.p;
             long q = find_next(&o, PE_KIND_TFAIL, 0, 0);
             if (q < 0) {
@@ -354,6 +368,14 @@ int ete_oracle_check(const pe_stream *s, const ete_progregs *r, unsigned num_acp
                 size_t k = save;
                 while (k < s->nrec && (s->rec[k].flags & PE_F_TSTATE))
                     k++;
+                if (k < s->nrec && s->rec[k].kind == PE_KIND_RESET) {
+                    /* a PE Reset in Transactional state fails the
+                     * transaction too (D9.2.13) */
+                    o.p = k;
+                    rc = 0;
+                    st->txn_checked++;
+                    break;
+                }
                 if (k < s->nrec) {
                     rc = -1;
                     break;
@@ -382,8 +404,15 @@ int ete_oracle_check(const pe_stream *s, const ete_progregs *r, unsigned num_acp
             break;
         case ETE_ELEM_OVERFLOW:
             /* trace was lost: records may be missing up to the resync (D6.4) */
+            if (novf >= nresume) {
+                rc = fail(&o, "Overflow element %zu, but the buffer overflowed %zu times",
+                          novf + 1, nresume);
+                break;
+            }
+            if (resume[novf] > o.p)
+                o.p = resume[novf];
+            novf++;
             o.trace_on = 1;
-            o.lost = 1;
             o.ta = 0;
             o.have_anchor = 0;
             o.have_cc_anchor = 0;

@@ -157,10 +157,12 @@ int ete_rt_run(const pe_stream *s, const ete_params *p, const ete_progregs *r,
     ete_model *m = ete_model_new(p, r, msg, msglen);
     if (!m)
         return -1;
+    size_t *resume = NULL, nresume = 0;
     if (!ovf_seed) {
         ete_model_run(m, s->rec, s->nrec);
     } else {
-        /* overflow every 500..4500 records; lose the next 1..64 records */
+        /* the buffer overflows every 500..4500 records: what the unit had
+         * not yet output is lost, and it resynchronises (D6.4) */
         uint64_t rng = ovf_seed;
         size_t i = 0;
         while (i < s->nrec) {
@@ -171,7 +173,15 @@ int ete_rt_run(const pe_stream *s, const ete_params *p, const ete_progregs *r,
             i += run;
             if (i < s->nrec) {
                 ete_model_overflow(m);
-                i += 1 + (size_t)(mix(&rng) % 64);
+                size_t *nr = realloc(resume, (nresume + 1) * sizeof *nr);
+                if (!nr) {
+                    free(resume);
+                    ete_model_free(m);
+                    snprintf(msg, msglen, "out of memory");
+                    return -1;
+                }
+                resume = nr;
+                resume[nresume++] = i;
             }
         }
     }
@@ -211,7 +221,29 @@ int ete_rt_run(const pe_stream *s, const ete_params *p, const ete_progregs *r,
         snprintf(msg, msglen, "out of memory");
         goto out;
     }
-    if (ete_oracle_check(s, r, p->num_acpairs, p->ccsize, l.e, l.n, &res->st, msg, msglen))
+    const char *tdump = getenv("ETE_RT_TRACE");  /* debugging: write the trace */
+    if (tdump) {
+        FILE *f = fopen(tdump, "wb");
+        if (f) {
+            fwrite(bytes, 1, len, f);
+            fclose(f);
+        }
+    }
+    const char *dump = getenv("ETE_RT_ELEMS");  /* debugging: write the elements */
+    if (dump) {
+        FILE *f = fopen(dump, "w");
+        for (size_t i = 0; f && i < l.n; i++) {
+            char line[256];
+            ete_elem_format(&l.e[i], line, sizeof line);
+            fprintf(f, "%zu @%" PRIx64 " %s\n", i, l.e[i].offset, line);
+        }
+        for (size_t i = 0; f && i < nresume; i++)
+            fprintf(f, "resume %zu\n", resume[i]);
+        if (f)
+            fclose(f);
+    }
+    if (ete_oracle_check(s, r, p->num_acpairs, p->ccsize, resume, nresume, l.e, l.n, &res->st,
+                         msg, msglen))
         goto out;
     if (with_ocsd) {
         ocsd_ete_result o;
@@ -234,6 +266,7 @@ out:
     }
     ete_elem_list_free(&l);
     ete_model_free(m);
+    free(resume);
     return rc;
 }
 

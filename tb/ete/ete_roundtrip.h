@@ -60,7 +60,7 @@ typedef struct ete_rt_result {
 /* Encode s with the model under (p, r), decode with ours, check with the
  * oracle, and when with_ocsd also decode with OpenCSD and compare.  When
  * ovf_seed is nonzero, the trace unit buffer overflows at points chosen
- * from it and the records that follow each overflow for a while are lost.
+ * from it (ete_model_overflow).
  * When trace_out is not NULL it receives the trace (caller frees). */
 int ete_rt_run(const pe_stream *s, const ete_params *p, const ete_progregs *r,
                uint64_t ovf_seed, int with_ocsd,
