@@ -116,8 +116,9 @@ void ete_model_idregs(const ete_params *p, ete_idregs *id)
     id->trcidr[1] = (0xFu << TRCIDR1_TRCARCHMAJ_SHIFT) |
                     (0xFu << TRCIDR1_TRCARCHMIN_SHIFT) | TRCIDR1_RES1;
     /* TRCIDR2: 64-bit instruction addresses, 32-bit Context identifier,
-     * 32-bit VMID (R_PTVTD), VMIDOPT 0b10: the source is always
-     * CONTEXTIDR_EL2 (D6.10.9), CCSIZE, WFx are P0 instructions (D3.4). */
+     * 32-bit VMID (R_PTVTD), VMIDOPT 0b10: no Virtual context identifier
+     * selection, the source is always CONTEXTIDR_EL2 (D6.10.9) and
+     * TRCCONFIGR.VMIDOPT is RES1; CCSIZE; WFx are P0 instructions (D3.4). */
     id->trcidr[2] = 0x08u | (0x04u << TRCIDR2_CIDSIZE_SHIFT) |
                     (vmidsize_enc << TRCIDR2_VMIDSIZE_SHIFT) |
                     ((p->ccsize - 12u) << TRCIDR2_CCSIZE_SHIFT) |

@@ -219,15 +219,16 @@ static size_t addr_long(uint8_t *out, uint8_t hdr, uint64_t a, int is1, int is64
     return n;
 }
 
-/* D5.55 context information byte and the VMID, CONTEXTID fields. */
+/* D5.55 context information byte and the VMID, CONTEXTID fields: both are
+ * 32 bits in every packet layout (VMIDSIZE is 32 bits, R_PTVTD). */
 static size_t ctx_bytes(uint8_t *out, const ete_enc_ctx *c)
 {
     size_t n = 0;
     out[n++] = (uint8_t)((c->c ? 0x80u : 0u) | (c->v ? 0x40u : 0u) |
                          (c->ns ? 0x20u : 0u) | (c->sf ? 0x10u : 0u) | (c->el & 3u));
     if (c->v) {
-        put_le(out + n, c->vmid, c->vmid_bytes);
-        n += c->vmid_bytes;
+        put_le(out + n, c->vmid, 4);
+        n += 4;
     }
     if (c->c) {
         put_le(out + n, c->contextid, 4);

@@ -25,8 +25,7 @@ typedef struct ete_enc_ctx {
     uint8_t ns;           /* NS */
     uint8_t sf;           /* SF: 1 = AArch64 */
     uint8_t c;            /* CONTEXTID field present */
-    uint8_t v;            /* VMID field present */
-    uint8_t vmid_bytes;   /* TRCIDR2.VMIDSIZE in bytes: 1, 2 or 4 */
+    uint8_t v;            /* VMID field present (always 4 bytes, D5.55) */
     uint32_t contextid;
     uint32_t vmid;
 } ete_enc_ctx;

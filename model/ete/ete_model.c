@@ -32,9 +32,7 @@ struct ete_model {
     ete_progregs r;
 
     /* static configuration */
-    uint8_t cfg_cci, cfg_ts, cfg_rs, cfg_bb, cfg_cid, cfg_vmid, cfg_vmidopt;
-    uint8_t vmid_bytes;
-    uint32_t vmid_mask;
+    uint8_t cfg_cci, cfg_ts, cfg_rs, cfg_bb, cfg_cid, cfg_vmid;
     uint32_t cc_threshold;
     uint64_t cc_max;
     unsigned sync_period;   /* TRCSYNCPR.PERIOD in force, 0 = none */
@@ -99,7 +97,7 @@ struct ete_model {
     uint8_t no_fast;        /* ete_model_set_fast_paths(m, 0) */
     uint8_t vi_last;        /* ViewInst of the last instruction */
     uint8_t pv_el, pv_isa, pv_ns, pv_ext;
-    uint32_t pv_cid1, pv_cid2, pv_vmid;
+    uint32_t pv_cid1, pv_cid2;
 };
 
 /* ======================================================================= */
@@ -335,14 +333,13 @@ static void ctx_fields(const ete_model *m, const ctx_t *c, ete_enc_ctx *e)
     e->sf = c->sf;
     e->c = (uint8_t)(m->cfg_cid && c->cid != m->out_ctx.cid);
     e->v = (uint8_t)(m->cfg_vmid && c->vmid != m->out_ctx.vmid);
-    e->vmid_bytes = m->vmid_bytes;
     e->contextid = c->cid;
     e->vmid = c->vmid;
 }
 
-static unsigned ctx_payload(const ete_model *m, const ete_enc_ctx *e)
+static unsigned ctx_payload(const ete_enc_ctx *e)
 {
-    return 1u + (e->v ? m->vmid_bytes : 0u) + (e->c ? 4u : 0u);
+    return 1u + (e->v ? 4u : 0u) + (e->c ? 4u : 0u);   /* D5.55: 32-bit VMID, CONTEXTID */
 }
 
 static void emit_ctx(ete_model *m, const ctx_t *c)
@@ -456,9 +453,9 @@ static void emit_addr_ctx(ete_model *m, uint64_t a, int is1, const ctx_t *c, int
     }
     ete_enc_ctx e;
     ctx_fields(m, c, &e);
-    unsigned csz = ctx_eq(c, &m->out_ctx) ? 1u : 1u + ctx_payload(m, &e);
+    unsigned csz = ctx_eq(c, &m->out_ctx) ? 1u : 1u + ctx_payload(&e);
     int fits = ete_addr_fits32(a, m->ahb[0].addr);
-    unsigned comb = (fits ? 5u : 9u) + ctx_payload(m, &e);
+    unsigned comb = (fits ? 5u : 9u) + ctx_payload(&e);
     if (csz + addr_size(&f) < comb) {
         emit_ctx(m, c);
         emit_addr(m, a, is1, &f);
@@ -494,8 +491,8 @@ static void emit_exception(ete_model *m, unsigned e, unsigned type, uint64_t a, 
     ctx_fields(m, c, &ec);
     int fits = ete_addr_fits32(a, m->ahb[0].addr);
     if (need_c) {
-        unsigned csz = ctx_eq(c, &m->out_ctx) ? 1u : 1u + ctx_payload(m, &ec);
-        unsigned comb = (fits ? 5u : 9u) + ctx_payload(m, &ec);
+        unsigned csz = ctx_eq(c, &m->out_ctx) ? 1u : 1u + ctx_payload(&ec);
+        unsigned comb = (fits ? 5u : 9u) + ctx_payload(&ec);
         if (csz + addr_size(&f) < comb) {
             emit_ctx(m, c);
             need_c = 0;
@@ -1187,7 +1184,6 @@ static void slow_step(ete_model *m, const pe_rec *r)
     m->pv_ns = (r->flags & PE_F_NS) ? 1 : 0;
     m->pv_cid1 = r->contextidr_el1;
     m->pv_cid2 = r->contextidr_el2;
-    m->pv_vmid = r->vmid;
     m->pv_ext = r->ext_in & m->extin_used;
     /* quiet also needs the last instruction traced exactly when its
      * ViewInst was high (not only to reach the end of a block) */
@@ -1209,8 +1205,8 @@ static inline int same_inputs(const ete_model *m, const pe_rec *r)
 {
     return m->quiet && r->kind == PE_KIND_INSN && r->el == m->pv_el &&
            r->isa == m->pv_isa && (unsigned)((r->flags & PE_F_NS) ? 1 : 0) == m->pv_ns &&
-           r->contextidr_el1 == m->pv_cid1 && r->vmid == m->pv_vmid &&
-           r->contextidr_el2 == m->pv_cid2 && (r->ext_in & m->extin_used) == m->pv_ext;
+           r->contextidr_el1 == m->pv_cid1 && r->contextidr_el2 == m->pv_cid2 &&
+           (r->ext_in & m->extin_used) == m->pv_ext;
 }
 
 /* Branches other than ERET (which requests a timestamp and changes
@@ -1270,12 +1266,13 @@ void ete_model_step(ete_model *m, const pe_rec *r)
 }
 
 /* ete_model_run applies the same fast paths with the comparison against
- * the previous record done on whole words: the record bytes 52..63
- * (CONTEXTIDR_EL1, CONTEXTIDR_EL2, VMID) and, under masks, 72..79 (flags,
- * kind) and 80..87 (isa, el, ext_in). */
+ * the previous record done on whole words: the record bytes 52..59
+ * (CONTEXTIDR_EL1, CONTEXTIDR_EL2) and, under masks, 72..79 (flags, kind)
+ * and 80..87 (isa, el, ext_in).  The record's VTTBR_EL2.VMID (bytes
+ * 60..63) is not a trace unit input: the Virtual context identifier is
+ * CONTEXTIDR_EL2 (R_PTVTD). */
 typedef struct run_key {
     uint64_t ka, kb, kc;
-    uint32_t kv;
 } run_key;
 
 static uint64_t word_at(const pe_rec *r, size_t off)
@@ -1309,11 +1306,9 @@ static void run_key_of(const ete_model *m, run_key *k)
     t.ext_in = m->pv_ext;
     t.contextidr_el1 = m->pv_cid1;
     t.contextidr_el2 = m->pv_cid2;
-    t.vmid = m->pv_vmid;
     k->ka = word_at(&t, 72) & m->run_ma;
     k->kb = word_at(&t, 80) & m->run_mb;
     k->kc = word_at(&t, 52);
-    k->kv = t.vmid;
 }
 
 void ete_model_run(ete_model *m, const pe_rec *r, size_t n)
@@ -1329,7 +1324,7 @@ void ete_model_run(ete_model *m, const pe_rec *r, size_t n)
             while (i < n) {
                 const pe_rec *x = &r[i];
                 uint64_t d = ((word_at(x, 72) ^ k.ka) & ma) | ((word_at(x, 80) & mb) ^ k.kb) |
-                             (word_at(x, 52) ^ k.kc) | (uint64_t)(x->vmid ^ k.kv);
+                             (word_at(x, 52) ^ k.kc);
                 if (d)
                     break;
                 unsigned ic = x->iclass;
@@ -1508,9 +1503,11 @@ static int configure(ete_model *m, char *err, size_t errlen)
     m->cfg_vmid = (cfg & TRCCONFIGR_VMID) != 0;
     m->cfg_ts = (cfg & TRCCONFIGR_TS) != 0;
     m->cfg_rs = (cfg & TRCCONFIGR_RS) != 0;
-    m->cfg_vmidopt = (cfg & TRCCONFIGR_VMIDOPT) != 0;
-    m->vmid_bytes = (uint8_t)(m->p.vmidsize / 8u);
-    m->vmid_mask = m->p.vmidsize >= 32 ? 0xFFFFFFFFu : (1u << m->p.vmidsize) - 1u;
+    /* TRCCONFIGR.VMIDOPT: ETE does not support Virtual context identifier
+     * selection (D6.10.9 note); with TRCIDR2.VMIDOPT = 0b10 the bit is RES1
+     * (register-fields.md 4.6: "10 forced 1").  Like the RES1 bit 0 it is
+     * accepted as written, 0 or 1, and has no effect: the Virtual context
+     * identifier is always CONTEXTIDR_EL2 (R_PTVTD, ctx_of()). */
 
     m->cc_threshold = r->trcccctlr & TRCCCCTLR_THRESHOLD_MASK;
     if (r->trcccctlr & ~TRCCCCTLR_THRESHOLD_MASK)

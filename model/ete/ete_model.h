@@ -19,7 +19,7 @@ typedef struct ete_params {
     unsigned ccsize;        /* cycle counter bits, 12..20 (TRCIDR2.CCSIZE + 12) */
     unsigned ccitmin;       /* minimum CC threshold (TRCIDR3.CCITMIN) */
     unsigned commopt;       /* TRCIDR0.COMMOPT: cycle count packet commit mode */
-    unsigned vmidsize;      /* VMID bits traced: 8, 16 or 32 */
+    unsigned vmidsize;      /* VMID bits traced: always 32 (R_PTVTD) */
     unsigned syncpr_fixed;  /* nonzero: TRCSYNCPR is read-only at this PERIOD */
 } ete_params;
 
