@@ -1644,10 +1644,12 @@ void ete_model_finish(ete_model *m)
     if (m->started && m->cfg_ts && m->elem_since_ts)
         emit_ts(m, m->elem_ts, m->elem_cycle);   /* R_YYWTR: trace unit flush */
     if (m->tx_traced) {
-        /* R_ZJXHP, R_RWDGV: the transaction's outcome cannot be traced;
-         * R_PHQDX: the Discard element comes after all other elements. */
+        /* R_ZJXHP: disabled in Transactional state after a Transaction
+         * Start element: a Transaction Failure element; R_RWDGV: the
+         * transaction's outcome is not traced, so a Discard element, which
+         * comes after all other elements (R_PHQDX). */
+        tx_abort(m);
         emit_simple(m, ETE_ENC_DISCARD, ete_enc_discard);
-        m->tx_traced = 0;
     }
     m->disabled = 1;
     m->quiet = 0;

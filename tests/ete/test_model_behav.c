@@ -1099,12 +1099,15 @@ START_TEST(transactions)
     ck_assert_uint_eq(o.c[ETE_ENC_TXN_FAILURE], 1);
 
     /* tracing starts inside a transaction (R_RKGLY), and is disabled before it
-     * ends (R_ZJXHP, R_RWDGV: Discard after everything else) */
+     * ends: R_ZJXHP, a Transaction Failure element (D5.24: 0x06, then
+     * 0 E[1]=0 TYPE=11000 E[0]=1 = 0x31, then 0x70), and R_RWDGV, a Discard
+     * (0x00 0x03) after everything else (R_PHQDX) */
     seq_init(&s);
     ins(&s, 0x1008, PE_IC_OTHER, 0, 0)->flags |= PE_F_TSTATE;
     ins(&s, 0x100C, PE_IC_B, 1, 0x1008)->flags |= PE_F_TSTATE;
     run(&c, &s, &o);
-    EXPECT(&o, START, 0x04, 0x81, 0x30, 0x95, 0x82, 0x08, 0x0A, 0xF7, 0x00, 0x03);
+    EXPECT(&o, START, 0x04, 0x81, 0x30, 0x95, 0x82, 0x08, 0x0A, 0xF7, 0x06, 0x31, 0x70, 0x00,
+           0x03);
 }
 END_TEST
 
