@@ -1,6 +1,8 @@
 /* ete-bench: model encode speed, our decoder's and OpenCSD's full-decode
  * speed, and bits per instruction, measured in one run on one trace.
  *   ete-bench [--records N] [--seed S] [--config NAME]
+ * The workload is the random A64 generator's, without transactions and PE
+ * resets so that OpenCSD reconstructs the same instructions as ours.
  * Timing is wall-clock on one core; compare the ratios, not the absolute
  * figures, across machines. */
 #include <inttypes.h>
@@ -29,7 +31,7 @@ static void count_insn(void *ctx, const ete_elem *e)
 int main(int argc, char **argv)
 {
     uint64_t nrec = 50000000, seed = 1;
-    unsigned cfg = ETE_RT_RS;
+    unsigned cfg = ETE_RT_PLAIN;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (!strcmp(argv[i], "--records"))
             nrec = strtoull(argv[i + 1], NULL, 0);
@@ -53,6 +55,10 @@ int main(int argc, char **argv)
     char err[512];
     progen_cfg pc;
     progen_cfg_default(&pc, seed);
+    /* No transactions and no PE resets: OpenCSD 1.3.3 decodes those
+     * differently (tests/ete/ocsd_waivers.md W1, W2), and the comparison
+     * is only fair on a trace both decoders reconstruct in full. */
+    pc.features &= ~(PROGEN_F_TXN | PROGEN_F_RESET);
     pc.n_records = nrec;
     pe_stream small;     /* a prefix, for choosing comparator addresses */
     pe_stream_init(&small);
@@ -161,7 +167,11 @@ int main(int argc, char **argv)
     if (orc == 0) {
         printf("  OpenCSD 1.3.3      %8.1f M instructions/s   (%.3f s, %" PRIu64
                " instructions)\n", (double)theirs / (t6 - t5) / 1e6, t6 - t5, theirs);
-        printf("  ours / OpenCSD     %8.2f x\n", (t6 - t5) / (t4 - t3));
+        printf("  ours / OpenCSD     %8.2f x (time ratio on the same trace)\n",
+               (t6 - t5) / (t4 - t3));
+        if (theirs != ours)
+            printf("  note: OpenCSD reconstructed %" PRIu64 " instructions, ours %" PRIu64
+                   " (see tests/ete/ocsd_waivers.md)\n", theirs, ours);
     } else {
         printf("  OpenCSD: %s\n", err);
     }
