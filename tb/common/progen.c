@@ -120,6 +120,7 @@ enum beh {
 #define FL_LBL     1u  /* tgt is a label until the region is finished */
 #define FL_FAULT   2u  /* load/store may take a data abort or watchpoint */
 #define FL_SPALIGN 4u  /* SP-based load/store: may take an SP alignment fault */
+#define FL_XPART   8u  /* BL whose target lies in another part of the region */
 
 typedef struct insn {
     uint8_t op, beh, arg, fl;
@@ -137,10 +138,24 @@ typedef struct ldsite {
 typedef struct jtab {
     uint32_t first, n;   /* entries tbl[first .. first+n) */
     uint32_t data_lbl;   /* label of the 8-byte address table */
+    uint8_t part;        /* the table lies at the end of this part */
+    uint8_t placed;      /* its words are reserved */
 } jtab;
+
+/* A region is one index space of instructions laid out in up to NPART
+ * parts, each contiguous at its own VA: an EL0 process has its main code,
+ * far code (more than 128 KB past the main code) and a library at a high
+ * address.  Direct branches and ADR may cross parts only where the
+ * encoding reaches; fall-through never crosses (every part ends with an
+ * unconditional branch, RET or data). */
+#define NPART 3
 
 typedef struct region {
     uint64_t base, data_base, stack_top;
+    uint64_t pbase[NPART];       /* VA of the first word of each part */
+    uint64_t padj[NPART];        /* VA of index i in part p: padj[p] + 4 i */
+    uint32_t pstart[NPART + 1];  /* first index of each part, UINT32_MAX if none */
+    uint8_t npart, curpart;
     uint8_t el;
     int oom;
     uint32_t n, cap;
@@ -179,6 +194,10 @@ static void region_init(region *R, uint64_t base, uint8_t el, uint64_t data_base
 {
     memset(R, 0, sizeof *R);
     R->base = base;
+    R->pbase[0] = base;
+    for (unsigned p = 1; p <= NPART; p++)
+        R->pstart[p] = UINT32_MAX;
+    R->npart = 1;
     R->el = el;
     R->data_base = data_base;
     R->stack_top = stack_top;
@@ -253,27 +272,68 @@ static uint32_t jt_new(region *R, const uint32_t *labels, uint32_t n)
     memcpy(R->tbl + R->ntbl, labels, n * sizeof *labels);
     R->ntbl += n;
     t->data_lbl = lbl_new(R);
+    t->part = R->curpart;
+    t->placed = 0;
     return R->njt++;
 }
 
-/* Lay out the jump tables after the code, resolve labels, encode offsets. */
+/* Reserve the 8-byte aligned words of the tables made in the current part
+ * and not laid out yet, at the end of the part (ADR reaches them); their
+ * contents are written by region_finish. */
+static void part_close(region *R)
+{
+    for (uint32_t j = 0; j < R->njt && !R->oom; j++) {
+        jtab *t = &R->jt[j];
+        if (t->placed || t->part != R->curpart)
+            continue;
+        if ((R->n - R->pstart[R->curpart]) & 1)
+            emit(R, 0, X_DATA, 0, 0, 0, 0);
+        lbl_here(R, t->data_lbl);
+        for (uint32_t k = 0; k < 2 * t->n; k++)
+            emit(R, 0, X_DATA, 0, 0, 0, 0);
+        t->placed = 1;
+    }
+}
+
+/* Start a new part at VA base (8-byte aligned; may be set later in
+ * R->pbase, before region_finish). */
+static void region_part(region *R, uint64_t base)
+{
+    part_close(R);
+    if (R->npart == NPART) {
+        R->oom = 1;
+        return;
+    }
+    R->pstart[R->npart] = R->n;
+    R->pbase[R->npart] = base;
+    R->curpart = R->npart++;
+}
+
+static inline unsigned part_of(const region *R, uint32_t idx)
+{
+    return (unsigned)(idx >= R->pstart[1]) + (unsigned)(idx >= R->pstart[2]);
+}
+
+static inline uint64_t va_of(const region *R, uint32_t idx)
+{
+    return R->padj[part_of(R, idx)] + ((uint64_t)idx << 2);
+}
+
+/* Lay out the remaining jump tables, fix the part addresses, resolve
+ * labels, encode offsets, fill the tables. */
 static int region_finish(region *R)
 {
+    part_close(R);
     if (R->oom)
         return -1;
-    for (uint32_t j = 0; j < R->njt; j++) {
-        if (R->n & 1)
-            emit(R, 0, X_DATA, 0, 0, 0, 0);
-        lbl_here(R, R->jt[j].data_lbl);
-        for (uint32_t k = 0; k < R->jt[j].n; k++) {
-            uint32_t L = R->tbl[R->jt[j].first + k];
-            uint64_t a = R->base + 4ull * R->label[L];
-            emit(R, (uint32_t)a, X_DATA, 0, 0, 0, 0);
-            emit(R, (uint32_t)(a >> 32), X_DATA, 0, 0, 0, 0);
-        }
+    for (unsigned p = 0; p < R->npart; p++) {
+        if (R->pbase[p] & 7u)
+            return -1;
+        R->padj[p] = R->pbase[p] - 4ull * R->pstart[p];   /* modulo 2^64 */
     }
-    if (R->oom)
-        return -1;
+    for (unsigned p = 1; p < R->npart; p++)   /* parts do not overlap */
+        if (R->pbase[p] < R->pbase[p - 1] + 4ull * (R->pstart[p] - R->pstart[p - 1]))
+            return -1;
     for (uint32_t i = 0; i < R->n; i++) {
         insn *d = &R->ins[i];
         if (!(d->fl & FL_LBL))
@@ -281,12 +341,26 @@ static int region_finish(region *R)
         if (d->tgt >= R->nlabel || R->label[d->tgt] == NOLABEL)
             return -1;
         uint32_t pos = R->label[d->tgt];
-        int64_t off = ((int64_t)pos - (int64_t)i) * 4;
+        int64_t off = (int64_t)(va_of(R, pos) - va_of(R, i));
         if (!a64_offset_fits(R->word[i], off))
             return -1;
         R->word[i] = a64_set_pcrel_offset(R->word[i], off);
         d->tgt = pos;
         d->fl &= (uint8_t)~FL_LBL;
+        if (d->op == X_BL && part_of(R, pos) != part_of(R, i))
+            d->fl |= FL_XPART;
+    }
+    for (uint32_t k = 0; k < R->ntbl; k++)
+        if (R->label[R->tbl[k]] == NOLABEL)
+            return -1;
+    for (uint32_t j = 0; j < R->njt; j++) {
+        const jtab *t = &R->jt[j];
+        uint32_t pos = R->label[t->data_lbl];
+        for (uint32_t k = 0; k < t->n; k++) {
+            uint64_t a = va_of(R, R->label[R->tbl[t->first + k]]);
+            R->word[pos + 2 * k] = (uint32_t)a;
+            R->word[pos + 2 * k + 1] = (uint32_t)(a >> 32);
+        }
     }
     for (uint32_t k = 0; k < R->ntbl; k++)
         R->tbl[k] = R->label[R->tbl[k]];
@@ -294,7 +368,7 @@ static int region_finish(region *R)
         ldsite *st = &R->site[s];
         if (st->kind == SK_TABLE || st->kind == SK_SYSTAB) {
             const jtab *t = &R->jt[st->mask];
-            st->base = R->base + 4ull * R->label[t->data_lbl];
+            st->base = va_of(R, R->label[t->data_lbl]);
             st->mask = t->n;
         }
     }
@@ -439,6 +513,9 @@ typedef struct bctx {
     uint32_t nleaf;
     uint32_t fptab;         /* jump table of the leaves, NOLABEL if none */
     unsigned nsys;
+    const uint32_t *plt;    /* library call stubs (labels); none if nplt == 0 */
+    uint32_t nplt;
+    uint32_t got;           /* jump table of the library entry points */
 } bctx;
 
 static unsigned rreg(bctx *b)
@@ -646,6 +723,20 @@ static void e_indirect(bctx *b, uint32_t jt, int link, int systab)
 
 static void gen_block(bctx *b, int budget);
 
+/* MOV x8, #no; SVC #no -- syscall number: 0 yield, 1 hypercall, 2 sleep,
+ * others generic */
+static void e_syscall(bctx *b)
+{
+    rng *r = b->rg;
+    unsigned u = rng_below(r, 100), no;
+    if (u < 22) no = 0;
+    else if (u < 36) no = 1;
+    else if (u < 46) no = 2;
+    else no = rng_range(r, 3, b->nsys - 1);
+    e_seq(b, a64_movz(8, no, 0));
+    emit(b->R, a64_svc(no), X_SVC, 0, 0, 0, no);
+}
+
 /* if (cond) { block }  -- taken branch skips the block */
 static void s_if(bctx *b, int budget)
 {
@@ -850,14 +941,7 @@ static int gen_stmt(bctx *b, int budget)
         if (k < 913) {
             if (!b->user || !top || !(f & PROGEN_F_EXCEPTIONS) || !b->nsys)
                 continue;
-            /* syscall number: 0 yield, 1 hypercall, 2 sleep, others generic */
-            unsigned u = rng_below(r, 100), no;
-            if (u < 22) no = 0;
-            else if (u < 36) no = 1;
-            else if (u < 46) no = 2;
-            else no = rng_range(r, 3, b->nsys - 1);
-            e_seq(b, a64_movz(8, no, 0));
-            emit(b->R, a64_svc(no), X_SVC, 0, 0, 0, no);
+            e_syscall(b);
             return 2;
         }
         if (k < 917) {
@@ -893,6 +977,17 @@ static int gen_stmt(bctx *b, int budget)
             emit(b->R, a64_isb(), X_ISB, 0, 0, 0, 0);
             return 1;
         }
+        if (k < 994) {
+            /* library call: BL to the PLT stub (which BRs), or BLR
+             * through the GOT (a function pointer) */
+            if (!b->nplt || b->loopdepth >= 2)
+                continue;
+            if (rng_below(r, 3))
+                e_bl(b, b->plt[rng_below(r, b->nplt)]);
+            else
+                e_indirect(b, b->got, 1, 0);
+            return 4;
+        }
         e_alu(b);
         return 1;
     }
@@ -908,16 +1003,18 @@ static void gen_block(bctx *b, int budget)
 static void gen_leaf(bctx *b, uint32_t L)
 {
     const uint32_t *sl = b->leaf;
-    uint32_t sn = b->nleaf, sf = b->fptab;
+    uint32_t sn = b->nleaf, sf = b->fptab, sp = b->nplt;
     b->leaf = NULL;
     b->nleaf = 0;
     b->fptab = NOLABEL;
+    b->nplt = 0;
     lbl_here(b->R, L);
     gen_block(b, (int)rng_range(b->rg, 6, 28));
     emit(b->R, a64_ret(30), X_RET, 0, 0, 0, 0);
     b->leaf = sl;
     b->nleaf = sn;
     b->fptab = sf;
+    b->nplt = sp;
 }
 
 /* A function that calls next (if not NOLABEL) with probability p/256. */
@@ -938,21 +1035,50 @@ static void gen_func(bctx *b, uint32_t L, uint32_t next, uint8_t p, int budget)
 }
 
 /* ---- user process ------------------------------------------------------ */
+/* Three parts (see region):
+ *  - main, at PROGEN_USER_BASE + p * PROGEN_USER_STRIDE: the main loop,
+ *    part of the call chain and of the leaves, the PLT stubs;
+ *  - far, at least PROGEN_FAR_GAP past the end of main in the same slot:
+ *    the rest of the chain and of the leaves, reached by BL only;
+ *  - library, in [PROGEN_LIB_BASE + p * PROGEN_LIB_STRIDE, + STRIDE), the
+ *    upper 32 address bits differing from main: entry points reached
+ *    through the PLT stubs (BL stub; BR) and the GOT (BLR), internal
+ *    functions and leaves reached by BL, callbacks into the main leaves
+ *    by BLR; in half the processes it straddles a 4 GB boundary. */
 static void build_process(progen *g, rng *rg, unsigned p)
 {
     proc *P = &g->pr[p];
     region *R = &P->R;
-    region_init(R, PROGEN_USER_BASE + p * PROGEN_USER_STRIDE, 0,
-                0x0000004000000000ull + ((uint64_t)p << 32),
+    uint64_t base = PROGEN_USER_BASE + p * PROGEN_USER_STRIDE;
+    region_init(R, base, 0, 0x0000004000000000ull + ((uint64_t)p << 32),
                 0x0000FFFFFFFF0000ull - ((uint64_t)p << 28));
-    bctx b = {g, R, rg, g->feat, 1, 1, 0, 0, 0, 0, NULL, 0, NOLABEL, g->nsys};
+    bctx b = {g, R, rg, g->feat, 1, 1, 0, 0, 0, 0, NULL, 0, NOLABEL, g->nsys, NULL, 0, 0};
     uint32_t nchain = rng_range(rg, 18, 26), nleaf = rng_range(rg, 4, 8);
-    uint32_t chain[26], leaf[8];
-    for (uint32_t i = 0; i < nchain; i++)
+    uint32_t nexp = rng_range(rg, 3, 6), nint = rng_range(rg, 2, 4), nll = rng_range(rg, 2, 3);
+    uint32_t chain[26], leaf[8], libf[6], lint[4], lleaf[3], plt[6], cb[3 + 8];
+    uint8_t far_chain[26], far_leaf[8];
+    unsigned nfar = 0;
+    for (uint32_t i = 0; i < nchain; i++) {
         chain[i] = lbl_new(R);
-    for (uint32_t i = 0; i < nleaf; i++)
+        far_chain[i] = i > 0 && rng_below(rg, 100) < 40;
+        nfar += far_chain[i];
+    }
+    if (!nfar)
+        far_chain[rng_range(rg, 1, nchain - 1)] = 1;
+    for (uint32_t i = 0; i < nleaf; i++) {
         leaf[i] = lbl_new(R);
+        far_leaf[i] = rng_below(rg, 3) == 0;
+    }
+    for (uint32_t i = 0; i < nexp; i++) {
+        libf[i] = lbl_new(R);
+        plt[i] = lbl_new(R);
+    }
+    for (uint32_t i = 0; i < nint; i++)
+        lint[i] = lbl_new(R);
+    for (uint32_t i = 0; i < nll; i++)
+        lleaf[i] = lbl_new(R);
     uint32_t fptab = jt_new(R, leaf, nleaf);
+    uint32_t got = jt_new(R, libf, nexp);
     if (R->oom)
         return;
 
@@ -965,16 +1091,82 @@ static void build_process(progen *g, rng *rg, unsigned p)
     b.leaf = leaf;
     b.nleaf = nleaf;
     b.fptab = fptab;
+    b.plt = plt;
+    b.nplt = nexp;
+    b.got = got;
     gen_block(&b, (int)rng_range(rg, 20, 40));
     e_bl(&b, chain[1]);
     gen_block(&b, (int)rng_range(rg, 10, 30));
     e_b(&b, Ltop);
 
-    for (uint32_t i = 1; i < nchain; i++)
-        gen_func(&b, chain[i], i + 1 < nchain ? chain[i + 1] : NOLABEL, 232,
-                 (int)rng_range(rg, 10, 36));
+    for (unsigned far = 0; far < 2; far++) {
+        if (far) {
+            part_close(R);
+            uint64_t end = (base + 4ull * R->n + 0xFFFu) & ~0xFFFull;
+            region_part(R, end + PROGEN_FAR_GAP + 0x1000ull * rng_below(rg, 64));
+        }
+        for (uint32_t i = 1; i < nchain; i++)
+            if (far_chain[i] == far)
+                gen_func(&b, chain[i], i + 1 < nchain ? chain[i + 1] : NOLABEL, 232,
+                         (int)rng_range(rg, 10, 36));
+        for (uint32_t i = 0; i < nleaf; i++)
+            if (far_leaf[i] == far)
+                gen_leaf(&b, leaf[i]);
+        if (!far) {
+            /* PLT stubs: ADR x17, got_k; LDR x16, [x17, x9, LSL #3]; BR x16 */
+            for (uint32_t i = 0; i < nexp && !R->oom; i++) {
+                uint32_t jt = jt_new(R, &libf[i], 1);
+                lbl_here(R, plt[i]);
+                e_indirect(&b, jt, 0, 0);
+            }
+        }
+    }
+
+    /* the library; its address is chosen once its size is known */
+    region_part(R, 0);
+    for (uint32_t i = 0; i < nll; i++)
+        cb[i] = lleaf[i];
     for (uint32_t i = 0; i < nleaf; i++)
-        gen_leaf(&b, leaf[i]);
+        cb[nll + i] = leaf[i];
+    b.leaf = lleaf;
+    b.nleaf = nll;
+    b.fptab = jt_new(R, cb, nll + nleaf);   /* callbacks and library leaves */
+    b.nplt = 0;
+    for (uint32_t i = 0; i < nexp && !R->oom; i++) {
+        if (i == 0 && (g->feat & PROGEN_F_EXCEPTIONS)) {
+            /* a system call wrapper */
+            lbl_here(R, libf[i]);
+            e_prologue(&b);
+            e_alu_run(&b, rng_range(rg, 1, 4));
+            e_syscall(&b);
+            e_alu_run(&b, rng_range(rg, 1, 3));
+            e_epilogue(&b);
+            continue;
+        }
+        uint32_t callee = rng_below(rg, 4) ? lint[rng_below(rg, nint)] : NOLABEL;
+        gen_func(&b, libf[i], callee, 160, (int)rng_range(rg, 8, 30));
+    }
+    for (uint32_t i = 0; i < nint; i++)
+        gen_func(&b, lint[i], i + 1 < nint ? lint[i + 1] : NOLABEL, 128,
+                 (int)rng_range(rg, 8, 24));
+    for (uint32_t i = 0; i < nll; i++)
+        gen_leaf(&b, lleaf[i]);
+    part_close(R);
+    if (R->oom)
+        return;
+    /* the far part stays inside the process's slot */
+    if (R->pbase[1] + 4ull * (R->pstart[2] - R->pstart[1]) > base + PROGEN_USER_STRIDE) {
+        R->oom = 1;
+        return;
+    }
+    uint64_t lib_bytes = 4ull * (R->n - R->pstart[2]);
+    uint64_t b4g = PROGEN_LIB_BASE + p * PROGEN_LIB_STRIDE +
+                   ((uint64_t)(2 + rng_below(rg, 14)) << 32);
+    if (rng_below(rg, 2))        /* the 4 GB boundary between 1/4 and 3/4 of it */
+        R->pbase[2] = b4g - 8 * rng_range(rg, (uint32_t)(lib_bytes / 32),
+                                          (uint32_t)(3 * lib_bytes / 32));
+    else
+        R->pbase[2] = b4g + 0x10000ull * rng_range(rg, 1, 4096) + 0x40ull * rng_below(rg, 64);
 }
 
 /* ---- kernel ------------------------------------------------------------ */
@@ -1052,7 +1244,7 @@ static void build_kernel(progen *g, rng *rg)
     region *R = &g->kern;
     unsigned f = g->feat;
     region_init(R, PROGEN_VBAR_EL1, 1, 0xFFFF000040000000ull, 0xFFFF800020000000ull);
-    bctx b = {g, R, rg, f, 0, 0, 0, 0, 0, 0, NULL, 0, NOLABEL, 0};
+    bctx b = {g, R, rg, f, 0, 0, 0, 0, 0, 0, NULL, 0, NOLABEL, 0, NULL, 0, 0};
 
     uint32_t kf[KF_COUNT];
     for (unsigned i = 0; i < KF_COUNT; i++)
@@ -1276,7 +1468,7 @@ static void build_hyp(progen *g, rng *rg)
     region *R = &g->hyp;
     unsigned f = g->feat;
     region_init(R, PROGEN_VBAR_EL2, 2, 0x0000000041000000ull, 0x0000000042000000ull);
-    bctx b = {g, R, rg, f, 0, 0, 0, 0, 0, 0, NULL, 0, NOLABEL, 0};
+    bctx b = {g, R, rg, f, 0, 0, 0, 0, 0, 0, NULL, 0, NOLABEL, 0, NULL, 0, 0};
     uint32_t sync = lbl_new(R), fn = lbl_new(R), bad = lbl_new(R);
     uint32_t nl = rng_range(rg, 2, 3), leaf[3];
     for (uint32_t i = 0; i < nl; i++)
@@ -1322,11 +1514,6 @@ static void build_hyp(progen *g, rng *rg)
 /* ======================================================================
  * Executor
  * ====================================================================== */
-static inline uint64_t va_of(const region *R, uint32_t idx)
-{
-    return R->base + ((uint64_t)idx << 2);
-}
-
 static inline void arm_now(progen *g)
 {
     g->next_ev = g->count + 1;
@@ -1748,8 +1935,10 @@ static inline __attribute__((always_inline)) void fast_step(progen *g, pe_rec *r
         if (cs->sp < CS_MAX)
             cs->ret[cs->sp++] = idx + 1;
         g->idx = d->tgt;
+        /* instruction abort on the callee's first instruction (a code page
+         * not mapped yet): more likely for a call into another part */
         if (g->el == 0 && !g->tstate && (g->feat & PROGEN_F_EXCEPTIONS) &&
-            ((x >> 44) & 1023u) == 0)
+            ((x >> 44) & ((d->fl & FL_XPART) ? 63u : 1023u)) == 0)
             set_pend_exc(g, PE_EXC_INST_FAULT, d->tgt, d->tgt, 1, vec_off(0, 1, 0),
                          EC_IABT_LO);
         break;
@@ -1763,6 +1952,11 @@ static inline __attribute__((always_inline)) void fast_step(progen *g, pe_rec *r
         fl |= PE_F_TAKEN;
         r->target = va_of(R, t);
         g->idx = t;
+        /* entering the library (lazily mapped): instruction abort on the
+         * target, preferred return address = the target (Table D2.1) */
+        if (t >= R->pstart[2] && idx < R->pstart[2] && g->el == 0 && !g->tstate &&
+            (g->feat & PROGEN_F_EXCEPTIONS) && ((x >> 44) & 15u) == 0)
+            set_pend_exc(g, PE_EXC_INST_FAULT, t, t, 1, vec_off(0, 1, 0), EC_IABT_LO);
         break;
     }
     case X_RET: {
@@ -2102,6 +2296,7 @@ void progen_free(progen *g)
     free(g);
 }
 
+/* one image segment per part */
 static int add_region(pe_image *img, const region *R)
 {
     uint8_t *buf = malloc(R->n ? (size_t)R->n * 4 : 1);
@@ -2114,7 +2309,11 @@ static int add_region(pe_image *img, const region *R)
         buf[4 * i + 2] = (uint8_t)(w >> 16);
         buf[4 * i + 3] = (uint8_t)(w >> 24);
     }
-    int rc = pe_image_add(img, R->base, buf, 4ull * R->n);
+    int rc = 0;
+    for (unsigned p = 0; p < R->npart && !rc; p++) {
+        uint32_t lo = R->pstart[p], hi = p + 1 < R->npart ? R->pstart[p + 1] : R->n;
+        rc = pe_image_add(img, R->pbase[p], buf + 4 * (size_t)lo, 4ull * (hi - lo));
+    }
     free(buf);
     return rc;
 }

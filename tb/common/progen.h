@@ -16,7 +16,12 @@
  *
  * The program: 1 to PROGEN_MAX_PROC processes at EL0 (a main loop calling a
  * chain of functions more than 15 deep, leaf functions, jump tables,
- * transactions, system calls), a kernel at EL1 (vector table at
+ * transactions, system calls; part of the chain and of the leaves placed
+ * more than 128 KB away as far code reached by BL; a library at a high
+ * address, upper 32 bits different, sometimes straddling a 4 GB boundary,
+ * entered through PLT stubs (BL, then BR) and function pointers (BLR),
+ * calling back into the process by BLR, with a system call wrapper), a
+ * kernel at EL1 (vector table at
  * PROGEN_VBAR_EL1, system call table, interrupt and abort handlers, a
  * scheduler that writes CONTEXTIDR_EL1 and returns to another process, a
  * reset path at PROGEN_RESET_PC), and a hypervisor at EL2 (HVC handler that
@@ -67,6 +72,13 @@ int progen_parse_features(const char *list, unsigned *features, char *err, size_
 #define PROGEN_USER_BASE  0x0000000000400000ull /* process p at + p * STRIDE */
 #define PROGEN_USER_STRIDE 0x0000000000100000ull
 #define PROGEN_MAX_PROC   4
+/* A process's far code starts more than PROGEN_FAR_GAP bytes past the end
+ * of its main code, inside its slot [base, base + PROGEN_USER_STRIDE). */
+#define PROGEN_FAR_GAP    0x0000000000020000ull
+/* The library of process p lies in [PROGEN_LIB_BASE + p * PROGEN_LIB_STRIDE,
+ * + PROGEN_LIB_STRIDE), above the first 4 GB of that window. */
+#define PROGEN_LIB_BASE   0x00007F0000000000ull
+#define PROGEN_LIB_STRIDE 0x0000001000000000ull
 
 typedef struct progen progen;
 

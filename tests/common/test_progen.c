@@ -102,7 +102,16 @@ typedef struct stats {
     uint64_t tfail_cause[8], ls[8], simdfp, mispred, extin, stalls, tstate, nested_tx;
     uint64_t cid1_changes, cid2_changes, vmid_changes, el2, exc_el1_el1, exc_el0_el1;
     unsigned max_depth;
+    /* far code and libraries (progen.h address map) */
+    uint64_t el0_insn, far_insn, lib_insn, lib_4g_insn;
+    uint64_t bl_to_far, bl_from_far, br_to_lib, blr_to_lib, ret_from_lib, lib_callback;
+    uint64_t exc_far[32], exc_lib[32];
+    uint64_t exc_hist32, exc_hist64;   /* see last_addr */
 } stats;
+
+/* what a segment holds */
+enum { SEG_KERN, SEG_HYP, SEG_MAIN, SEG_FAR, SEG_LIB };
+#define MAXSEG 32
 
 typedef struct ck {
     const pe_image *img;
@@ -126,6 +135,14 @@ typedef struct ck {
     unsigned txdepth, tx_key;
     uint64_t tx_restart;
     unsigned tx_sp;
+    /* layout: class and process slot of each image segment */
+    unsigned nseg, lastseg;
+    uint8_t segcls[MAXSEG], segslot[MAXSEG];
+    /* The last address a trace without return stack would carry (target
+     * of an indirect branch or ERET, or an exception's preferred return
+     * address): EL0 exceptions whose address differs from it in bits
+     * [63:32] or only in [31:17] are counted. */
+    uint64_t last_addr;
     stats s;
 } ck;
 
@@ -152,6 +169,85 @@ static void ck_reset_state(ck *c)
 }
 
 #define FAIL(...) do { snprintf(c->msg, sizeof c->msg, __VA_ARGS__); return -1; } while (0)
+
+/* Check the address map of progen.h and classify the segments. */
+static int check_layout(ck *c)
+{
+    const pe_image *img = c->img;
+    if (img->nseg > MAXSEG)
+        FAIL("%zu image segments", img->nseg);
+    c->nseg = (unsigned)img->nseg;
+    int main_of[PROGEN_MAX_PROC];
+    for (unsigned p = 0; p < PROGEN_MAX_PROC; p++)
+        main_of[p] = -1;
+    for (unsigned k = 0; k < c->nseg; k++) {
+        uint64_t b = img->seg[k].base, len = img->seg[k].len;
+        if (b == PROGEN_VBAR_EL1) {
+            c->segcls[k] = SEG_KERN;
+        } else if (b == PROGEN_VBAR_EL2) {
+            c->segcls[k] = SEG_HYP;
+        } else if (b >= PROGEN_USER_BASE &&
+                   b < PROGEN_USER_BASE + PROGEN_MAX_PROC * PROGEN_USER_STRIDE) {
+            unsigned p = (unsigned)((b - PROGEN_USER_BASE) / PROGEN_USER_STRIDE);
+            uint64_t slot = PROGEN_USER_BASE + p * PROGEN_USER_STRIDE;
+            c->segslot[k] = (uint8_t)p;
+            c->segcls[k] = b == slot ? SEG_MAIN : SEG_FAR;
+            if (b == slot)
+                main_of[p] = (int)k;
+            if (b + len > slot + PROGEN_USER_STRIDE)
+                FAIL("segment 0x%" PRIx64 " leaves its process slot", b);
+        } else if (b >= PROGEN_LIB_BASE + 0x100000000ull &&
+                   b < PROGEN_LIB_BASE + PROGEN_MAX_PROC * PROGEN_LIB_STRIDE) {
+            unsigned p = (unsigned)((b - PROGEN_LIB_BASE) / PROGEN_LIB_STRIDE);
+            c->segslot[k] = (uint8_t)p;
+            c->segcls[k] = SEG_LIB;
+            if (b + len > PROGEN_LIB_BASE + (p + 1) * PROGEN_LIB_STRIDE)
+                FAIL("library segment 0x%" PRIx64 " leaves its window", b);
+        } else {
+            FAIL("segment 0x%" PRIx64 " outside the address map", b);
+        }
+    }
+    unsigned nfar[PROGEN_MAX_PROC] = {0}, nlib[PROGEN_MAX_PROC] = {0};
+    for (unsigned k = 0; k < c->nseg; k++) {
+        uint64_t b = img->seg[k].base, e = b + img->seg[k].len;
+        for (unsigned j = 0; j < k; j++) {
+            uint64_t b2 = img->seg[j].base, e2 = b2 + img->seg[j].len;
+            if (b < e2 && b2 < e)
+                FAIL("segments 0x%" PRIx64 " and 0x%" PRIx64 " overlap", b, b2);
+        }
+        if (c->segcls[k] == SEG_FAR || c->segcls[k] == SEG_LIB) {
+            unsigned p = c->segslot[k];
+            if (main_of[p] < 0)
+                FAIL("segment 0x%" PRIx64 " without the main code of its process", b);
+            const pe_segment *m = &img->seg[main_of[p]];
+            if (c->segcls[k] == SEG_FAR && b <= m->base + m->len + PROGEN_FAR_GAP)
+                FAIL("far segment 0x%" PRIx64 " within 128 KB of the main code", b);
+            if (c->segcls[k] == SEG_FAR ? nfar[p]++ : nlib[p]++)
+                FAIL("process %u has two far or library segments", p);
+        }
+    }
+    for (unsigned p = 0; p < PROGEN_MAX_PROC; p++)
+        if (main_of[p] >= 0 && (!nfar[p] || !nlib[p]))
+            FAIL("process %u without far code or library", p);
+    return 0;
+}
+
+/* index of the segment holding pc (checked to exist by the caller) */
+static unsigned seg_of(ck *c, uint64_t pc)
+{
+    const pe_segment *sg = &c->img->seg[c->lastseg];
+    if (pc - sg->base < sg->len)
+        return c->lastseg;
+    for (unsigned k = 0; k < c->nseg; k++)
+        if (pc - c->img->seg[k].base < c->img->seg[k].len)
+            return c->lastseg = k;
+    return 0;
+}
+
+static unsigned cls_of(ck *c, uint64_t pc)
+{
+    return c->segcls[seg_of(c, pc)];
+}
 
 static unsigned vec_kind(unsigned type)
 {
@@ -258,6 +354,19 @@ static int check_rec(ck *c, size_t i, const pe_rec *r)
                  !!(r->flags & PE_F_TSTATE), c->txdepth);
         if (r->flags & PE_F_TSTATE)
             c->s.tstate++;
+        unsigned cls = cls_of(c, r->pc);
+        static const uint8_t cls_el[] = {[SEG_KERN] = 1, [SEG_HYP] = 2, [SEG_MAIN] = 0,
+                                         [SEG_FAR] = 0, [SEG_LIB] = 0};
+        if (cls_el[cls] != r->el)
+            FAIL("rec %zu: el%u code at 0x%" PRIx64, i, r->el, r->pc);
+        if (r->el == 0) {
+            c->s.el0_insn++;
+            c->s.far_insn += cls == SEG_FAR;
+            if (cls == SEG_LIB) {
+                c->s.lib_insn++;
+                c->s.lib_4g_insn += (r->pc >> 32) != (c->img->seg[seg_of(c, r->pc)].base >> 32);
+            }
+        }
         c->s.insn++;
         c->s.iclass[ic]++;
         if (is_branch(ic))
@@ -286,6 +395,18 @@ static int check_rec(ck *c, size_t i, const pe_rec *r)
                 FAIL("rec %zu: B/BL not taken", i);
             if (taken)
                 next = r->target;
+            if (ic == PE_IC_BL && r->el == 0) {
+                unsigned tc = cls_of(c, r->target);
+                if (cls != tc && (cls == SEG_LIB || tc == SEG_LIB))
+                    FAIL("rec %zu: BL between the library and 0x%" PRIx64, i, r->target);
+                if (cls == SEG_MAIN && tc == SEG_FAR) {
+                    if (r->target - r->pc <= 0x20000)
+                        FAIL("rec %zu: far call only 0x%" PRIx64 " bytes", i,
+                             r->target - r->pc);
+                    c->s.bl_to_far++;
+                }
+                c->s.bl_from_far += cls == SEG_FAR && tc == SEG_MAIN;
+            }
             if (ic == PE_IC_BL) {
                 if (s->sp == 256)
                     FAIL("rec %zu: call depth overflow", i);
@@ -298,6 +419,19 @@ static int check_rec(ck *c, size_t i, const pe_rec *r)
             if (!taken)
                 FAIL("rec %zu: indirect branch not taken", i);
             next = r->target;
+            c->last_addr = r->target;
+            if (r->el == 0) {
+                unsigned tc = cls_of(c, r->target);
+                if (cls != SEG_LIB && tc == SEG_LIB) {
+                    if ((r->pc >> 32) == (r->target >> 32))
+                        FAIL("rec %zu: library call within 4 GB", i);
+                    if (ic == PE_IC_BR)
+                        c->s.br_to_lib++;
+                    else
+                        c->s.blr_to_lib++;
+                }
+                c->s.lib_callback += cls == SEG_LIB && tc != SEG_LIB && ic == PE_IC_BLR;
+            }
             if (ic == PE_IC_BLR) {
                 if (s->sp == 256)
                     FAIL("rec %zu: call depth overflow", i);
@@ -315,6 +449,8 @@ static int check_rec(ck *c, size_t i, const pe_rec *r)
                 FAIL("rec %zu: RET to 0x%" PRIx64 ", call was from 0x%" PRIx64, i, r->target,
                      s->ret[s->sp] - 4);
             next = r->target;
+            c->last_addr = r->target;
+            c->s.ret_from_lib += r->el == 0 && cls == SEG_LIB && cls_of(c, r->target) != SEG_LIB;
             break;
         case PE_IC_ERET: {
             if (!taken)
@@ -344,6 +480,7 @@ static int check_rec(ck *c, size_t i, const pe_rec *r)
             if (r->target != want)
                 FAIL("rec %zu: ERET to 0x%" PRIx64 ", expected 0x%" PRIx64, i, r->target, want);
             next = r->target;
+            c->last_addr = r->target;
             c->el = fel;
             break;
         }
@@ -414,6 +551,21 @@ static int check_rec(ck *c, size_t i, const pe_rec *r)
             c->vbar[r->el] = r->target & ~0x7FFull;
         if ((r->target & ~0x7FFull) != c->vbar[r->el])
             FAIL("rec %zu: vector base changed", i);
+        if (r->from_el == 0) {
+            if (pe_image_read32(c->img, r->pc, &(uint32_t){0}))
+                FAIL("rec %zu: exception return address 0x%" PRIx64 " not in the image", i,
+                     r->pc);
+            unsigned cls = cls_of(c, r->pc);
+            if (cls == SEG_FAR)
+                c->s.exc_far[t & 31u]++;
+            else if (cls == SEG_LIB)
+                c->s.exc_lib[t & 31u]++;
+            if ((r->pc ^ c->last_addr) >> 32)
+                c->s.exc_hist64++;
+            else if ((r->pc ^ c->last_addr) >> 17)
+                c->s.exc_hist32++;
+        }
+        c->last_addr = r->pc;
         if (r->from_el == 0)
             c->s.exc_el0_el1++;
         else if (r->el == 1)
@@ -475,6 +627,8 @@ static int check_stream(ck *c, const pe_image *img, const pe_rec *rec, size_t n)
 {
     memset(c, 0, sizeof *c);
     c->img = img;
+    if (check_layout(c))
+        return -1;
     for (size_t i = 0; i < n; i++)
         if (check_rec(c, i, &rec[i]))
             return -1;
@@ -630,6 +784,20 @@ static void stats_add(stats *t, const stats *a)
     t->exc_el0_el1 += a->exc_el0_el1;
     if (a->max_depth > t->max_depth)
         t->max_depth = a->max_depth;
+    t->el0_insn += a->el0_insn;
+    t->far_insn += a->far_insn;
+    t->lib_insn += a->lib_insn;
+    t->lib_4g_insn += a->lib_4g_insn;
+    t->bl_to_far += a->bl_to_far;
+    t->bl_from_far += a->bl_from_far;
+    t->br_to_lib += a->br_to_lib;
+    t->blr_to_lib += a->blr_to_lib;
+    t->ret_from_lib += a->ret_from_lib;
+    t->lib_callback += a->lib_callback;
+    ADDV(exc_far);
+    ADDV(exc_lib);
+    t->exc_hist32 += a->exc_hist32;
+    t->exc_hist64 += a->exc_hist64;
 }
 
 START_TEST(test_coverage)
@@ -668,6 +836,65 @@ START_TEST(test_coverage)
     ck_assert(tot.el2 > 0 && tot.exc_el1_el1 > 0 && tot.exc_el0_el1 > 0);
     ck_assert(tot.mispred > 0 && tot.extin > 0 && tot.stalls > 0);
     ck_assert(tot.tstate > 0 && tot.nested_tx > 0);
+
+    /* far code and libraries run a good share of EL0 time, are entered
+     * every way they can be, and take exceptions of every kind that
+     * matters for the trace address forms */
+    printf("EL0: %" PRIu64 " instructions, far %.1f%%, library %.1f%% (%" PRIu64
+           " beyond a 4 GB boundary); BL to far %" PRIu64 ", BR/BLR to library %" PRIu64
+           "/%" PRIu64 ", callbacks %" PRIu64 ", returns from library %" PRIu64 "\n",
+           tot.el0_insn, 100.0 * (double)tot.far_insn / (double)tot.el0_insn,
+           100.0 * (double)tot.lib_insn / (double)tot.el0_insn, tot.lib_4g_insn, tot.bl_to_far,
+           tot.br_to_lib, tot.blr_to_lib, tot.lib_callback, tot.ret_from_lib);
+    printf("EL0 exceptions (far/library): call %" PRIu64 "/%" PRIu64 " irq %" PRIu64 "/%" PRIu64
+           " data fault %" PRIu64 "/%" PRIu64 " inst fault %" PRIu64 "/%" PRIu64
+           "; address far from the last one: bits [31:17] %" PRIu64 ", [63:32] %" PRIu64 "\n",
+           tot.exc_far[PE_EXC_CALL], tot.exc_lib[PE_EXC_CALL], tot.exc_far[PE_EXC_IRQ],
+           tot.exc_lib[PE_EXC_IRQ], tot.exc_far[PE_EXC_DATA_FAULT],
+           tot.exc_lib[PE_EXC_DATA_FAULT], tot.exc_far[PE_EXC_INST_FAULT],
+           tot.exc_lib[PE_EXC_INST_FAULT], tot.exc_hist32, tot.exc_hist64);
+    ck_assert(tot.far_insn * 10 > tot.el0_insn && tot.lib_insn * 20 > tot.el0_insn);
+    ck_assert(tot.lib_4g_insn > 0);
+    ck_assert(tot.bl_to_far > 0 && tot.bl_from_far > 0 && tot.br_to_lib > 0 &&
+              tot.blr_to_lib > 0 && tot.lib_callback > 0 && tot.ret_from_lib > 0);
+    static const unsigned ftypes[] = {PE_EXC_CALL, PE_EXC_IRQ, PE_EXC_DATA_FAULT,
+                                      PE_EXC_INST_FAULT};
+    for (unsigned k = 0; k < sizeof ftypes / sizeof ftypes[0]; k++) {
+        ck_assert_msg(tot.exc_far[ftypes[k]] > 0, "no %s exception in far code",
+                      pe_exc_name(ftypes[k]));
+        ck_assert_msg(tot.exc_lib[ftypes[k]] > 0, "no %s exception in a library",
+                      pe_exc_name(ftypes[k]));
+    }
+    ck_assert(tot.exc_hist32 > 0 && tot.exc_hist64 > 0);
+}
+END_TEST
+
+/* The address map holds for many program images (every layout choice:
+ * number of processes, far code offsets, library windows, libraries on
+ * either side of or straddling a 4 GB boundary). */
+START_TEST(test_layout)
+{
+    ck *c = malloc(sizeof *c);
+    ck_assert_ptr_nonnull(c);
+    unsigned straddle = 0, nlib = 0;
+    for (uint64_t seed = 0; seed < 400; seed++) {
+        pe_stream s;
+        gen(seed * 7 + 3, 200, seed % 3 ? PROGEN_F_ALL : PROGEN_F_ALL & ~PROGEN_F_EXCEPTIONS,
+            &s);
+        ck_assert_msg(check_stream(c, &s.image, s.rec, s.nrec) == 0, "seed %" PRIu64 ": %s",
+                      seed * 7 + 3, c->msg);
+        for (size_t k = 0; k < s.image.nseg; k++) {
+            const pe_segment *sg = &s.image.seg[k];
+            if (c->segcls[k] != SEG_LIB)
+                continue;
+            nlib++;
+            straddle += (sg->base >> 32) != ((sg->base + sg->len - 1) >> 32);
+        }
+        pe_stream_free(&s);
+    }
+    free(c);
+    ck_assert_msg(straddle * 3 > nlib && straddle * 3 < 2 * nlib,
+                  "%u of %u libraries straddle a 4 GB boundary", straddle, nlib);
 }
 END_TEST
 
@@ -838,6 +1065,7 @@ static Suite *progen_suite(void)
     tcase_add_loop_test(t, test_consistency, 0, 50);
     tcase_add_loop_test(t, test_features, 0, 19);
     tcase_add_test(t, test_coverage);
+    tcase_add_test(t, test_layout);
     tcase_add_loop_test(t, test_disassembly, 0, 2);
     suite_add_tcase(s, t);
     return s;
