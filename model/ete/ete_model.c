@@ -70,6 +70,7 @@ struct ete_model {
     uint8_t force_ctx;      /* a Context element is due even if unchanged */
     uint8_t ss;             /* TRCVICTLR.SSSTATUS */
     uint8_t ss_tstart, ss_tstart_valid;
+    uint8_t ta_tstart;                     /* TRCRSR.TA after the outer TSTART */
     uint8_t bb_prev;        /* branch broadcasting was active at the last P0 instruction */
     uint8_t cur_ns;         /* Security state execution was last observed in */
     addr_ent rs[16];        /* return stack (D6.11.4): a ring, rs[rs_top] = top */
@@ -799,6 +800,12 @@ static void trace_on(ete_model *m)
  * PE Reset in Transactional state. */
 static void tx_abort(ete_model *m)
 {
+    if (m->tx_depth && m->ss_tstart_valid) {
+        m->ss = m->ss_tstart;              /* R_CVQEV */
+        /* R_CJTJM: the failed transaction's instructions are undone, so
+         * TRCRSR.TA is what it was after the outer TSTART */
+        m->active = m->ta_tstart;
+    }
     if (m->tx_traced) {
         uint8_t *p = pkt_begin(m);
         if (p) {
@@ -814,8 +821,6 @@ static void tx_abort(ete_model *m)
         m->pend_rs_ok = 0;
         m->uncovered = 0;
     }
-    if (m->tx_depth && m->ss_tstart_valid)
-        m->ss = m->ss_tstart;              /* R_CVQEV */
     m->tx_depth = 0;
     m->tx_traced = 0;
     m->ss_tstart_valid = 0;
@@ -891,6 +896,7 @@ static void do_insn(ete_model *m, const pe_rec *r, int *p0_done)
             if (m->tx_depth++ == 0) {
                 m->ss_tstart = m->ss;
                 m->ss_tstart_valid = 1;
+                m->ta_tstart = 0;
             }
         } else if (ic == PE_IC_TCOMMIT) {
             tx_commit(m);
@@ -970,6 +976,7 @@ static void do_insn(ete_model *m, const pe_rec *r, int *p0_done)
             tx_start_elem(m);
             m->ss_tstart = m->ss;
             m->ss_tstart_valid = 1;
+            m->ta_tstart = 1;
         }
     }
     m->cur_ns = c.ns;

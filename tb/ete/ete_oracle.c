@@ -79,13 +79,17 @@ void ete_oracle_viewinst(const pe_stream *s, const ete_progregs *r, unsigned num
         if (x->flags & PE_F_TSTATE) {
             if (!doomed) {
                 /* look ahead to the outcome of this transaction */
+                unsigned tdepth = 1;  /* record i follows the outer TSTART */
                 for (size_t j = i; j < s->nrec; j++) {
                     const pe_rec *y = &s->rec[j];
                     if (y->kind == PE_KIND_TFAIL || y->kind == PE_KIND_RESET) {
                         doomed = 2;
                         break;
                     }
-                    if (!(y->flags & PE_F_TSTATE) && y->kind == PE_KIND_INSN) {
+                    if (y->kind == PE_KIND_INSN && y->iclass == PE_IC_TSTART)
+                        tdepth++;
+                    if ((y->kind == PE_KIND_INSN && y->iclass == PE_IC_TCOMMIT && --tdepth == 0) ||
+                        (!(y->flags & PE_F_TSTATE) && y->kind == PE_KIND_INSN)) {
                         doomed = 1;
                         break;
                     }
@@ -96,7 +100,7 @@ void ete_oracle_viewinst(const pe_stream *s, const ete_progregs *r, unsigned num
                     doomed = 2;
             }
             if (doomed == 2)
-                vi[i] = 0;
+                vi[i] = ETE_VI_DOOMED;
         } else {
             doomed = 0;
         }
@@ -124,6 +128,7 @@ typedef struct orc {
     size_t anchor;        /* record of the most recent P0 element */
     int have_cc_anchor;
     size_t cc_anchor;     /* record of the most recent Cycle Count element */
+    int cc_pending;       /* the next P0 element is the Cycle Count reference */
     int ctx_valid;
     ete_elem ctx;
     int prev_valid;
@@ -161,9 +166,9 @@ static long find_next(orc *o, unsigned kind, int match_pc, uint64_t pc)
     const pe_stream *s = o->s;
     for (size_t q = o->p; q < s->nrec; q++) {
         const pe_rec *x = &s->rec[q];
-        if (x->kind == kind && (!match_pc || x->pc == pc))
+        if (x->kind == kind && (!match_pc || x->pc == pc) && o->vi[q] != ETE_VI_DOOMED)
             return (long)q;
-        if (x->kind == PE_KIND_INSN && o->vi[q]) {
+        if (x->kind == PE_KIND_INSN && o->vi[q] == ETE_VI_TRACED) {
             o->p = q;
             fail(o, "instruction at 0x%" PRIx64 " (ViewInst active) is missing; decoder "
                     "wants %s 0x%" PRIx64, x->pc, pe_kind_name(kind), pc);
@@ -259,6 +264,11 @@ static int on_range(orc *o, const ete_elem *e)
             o->have_anchor = 1;
             o->anchor = (size_t)q;
             o->event_since_anchor = 0;
+            if (o->cc_pending) {
+                o->cc_pending = 0;
+                o->have_cc_anchor = 1;
+                o->cc_anchor = (size_t)q;
+            }
         }
     }
     o->ctx_fresh = 0;
@@ -273,9 +283,12 @@ static int on_range(orc *o, const ete_elem *e)
 static long doomed_anchor(const orc *o, int is_ts, uint64_t value, size_t cc_from)
 {
     const pe_stream *s = o->s;
-    for (size_t q = o->p; q < s->nrec; q++) {
+    /* from the most recent P0 element: the transaction may already have been
+     * matched as failed */
+    size_t from = o->have_anchor && o->anchor + 1 < o->p ? o->anchor + 1 : o->p;
+    for (size_t q = from; q < s->nrec; q++) {
         const pe_rec *x = &s->rec[q];
-        if (x->kind == PE_KIND_INSN && o->vi[q] && !(x->flags & PE_F_TSTATE))
+        if (x->kind == PE_KIND_INSN && o->vi[q] == ETE_VI_TRACED && !(x->flags & PE_F_TSTATE))
             break;
         if (x->kind != PE_KIND_INSN || !(x->flags & PE_F_TSTATE) || !is_p0_iclass(x->iclass))
             continue;
@@ -294,7 +307,7 @@ static int on_exception(orc *o, const ete_elem *e)
          * element are not traced before a PE Reset */
         size_t k = o->p;
         while (k < o->s->nrec && o->s->rec[k].kind == PE_KIND_INSN &&
-               !is_p0_iclass(o->s->rec[k].iclass))
+               (o->vi[k] != ETE_VI_TRACED || !is_p0_iclass(o->s->rec[k].iclass)))
             k++;
         o->p = k;
     }
@@ -438,6 +451,26 @@ int ete_oracle_check(const pe_stream *s, const ete_progregs *r, unsigned num_acp
             }
             break;
         case ETE_ELEM_CYCLE_COUNT:
+            if (!o.have_anchor && !e->cc_valid && cc_first) {
+                /* the first count after enabling or an overflow is UNKNOWN;
+                 * its P0 element may still be held in an open transaction
+                 * (or be discarded with it): the first P0 record from here
+                 * is the reference of the next count */
+                cc_first = 0;
+                o.have_cc_anchor = 0;
+                o.cc_pending = 1;
+                for (size_t k = o.p; k < s->nrec; k++) {
+                    const pe_rec *x = &s->rec[k];
+                    if (x->kind == PE_KIND_INSN && is_p0_iclass(x->iclass) &&
+                        (o.vi[k] == ETE_VI_TRACED || (x->flags & PE_F_TSTATE))) {
+                        o.cc_pending = 0;
+                        o.have_cc_anchor = 1;
+                        o.cc_anchor = k;
+                        break;
+                    }
+                }
+                break;
+            }
             if (!o.have_anchor) {
                 rc = fail(&o, "cycle count before any P0 element");
                 break;
@@ -482,7 +515,7 @@ int ete_oracle_check(const pe_stream *s, const ete_progregs *r, unsigned num_acp
      * instruction may be missing. */
     for (size_t q = o.p; rc == 0 && q < s->nrec; q++) {
         const pe_rec *x = &s->rec[q];
-        if (x->kind == PE_KIND_INSN && o.vi[q] && is_p0_iclass(x->iclass)) {
+        if (x->kind == PE_KIND_INSN && o.vi[q] == ETE_VI_TRACED && is_p0_iclass(x->iclass)) {
             o.p = q;
             o.elem = n;
             rc = fail(&o, "trace ends before the traced P0 instruction at 0x%" PRIx64, x->pc);
