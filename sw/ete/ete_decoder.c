@@ -51,7 +51,8 @@ typedef struct iel {
     uint8_t  kind;
     uint8_t  p0;        /* counts as a P0 element in Commit / Cancel */
     uint8_t  flag;      /* ATOM: E; Q/TIMESTAMP/CC: count valid; EXC: addr known;
-                           TRACE_INFO: T */
+                           TRACE_INFO: T; TARGET: address UNKNOWN;
+                           TXN_FAILURE: implied by a Discard element */
     uint8_t  isa;       /* TARGET/SRC: sub_isa */
     uint8_t  el, ns, sf;
     uint8_t  pad;
@@ -158,6 +159,17 @@ struct ete_decoder {
     uint8_t lb_cls, lb_taken;
     long lb_out_idx;        /* its RANGE in 'hold', or -1 */
     int in_txn;
+    /* the most recent P0 element was a TSTART: the instruction after it is
+     * where a transaction it starts restarts on failure (R_HVFD) */
+    int tstart_valid;
+    uint64_t tstart_next;
+    /* Analysis state at the Transaction Start.  The D9.4 pseudocode never
+     * analyses the elements of a failed transaction, so after the failure
+     * the analysis goes on from this state (D9.4.4). */
+    int txs_addr_valid;     /* the outer TSTART was traced */
+    uint64_t txs_addr;
+    ahb_entry txs_rs[RS_DEPTH];
+    unsigned txs_rs_n, txs_rs_top;
 
     /* output */
     elem_vec hold;          /* elements held until the next P0 or transaction end */
@@ -400,6 +412,7 @@ static void analyze_atom(ete_decoder *d, const iel *e)
     p0_boundary(d);
     check_rs(d);
     d->lb_valid = 0;
+    d->tstart_valid = 0;
     if (!walk_ready(d, e->off))
         return;
     const run *r = walk(d, d->addr);
@@ -418,6 +431,10 @@ static void analyze_atom(ete_decoder *d, const iel *e)
     d->lb_target = r->target;
     d->lb_cls = r->cls;
     d->lb_taken = (uint8_t)taken;
+    if (r->cls == ETE_A64_TSTART) {
+        d->tstart_valid = 1;
+        d->tstart_next = r->end;
+    }
     /* R_HYMQH / R_FFXFW: a Branch with Link traced with an E atom pushes
      * its return address, even if a Mispredict later makes it N */
     if (taken && r->link)
@@ -476,10 +493,18 @@ static void analyze_exception(ete_decoder *d, const iel *e)
     p0_boundary(d);
     check_rs(d);
     d->lb_valid = 0;
+    d->tstart_valid = 0;
     uint32_t type = e->u32;
     int addr_known = e->flag;
     uint64_t per = e->addr;
-    if (addr_known && d->ctx_known && d->addr_state == ADDR_KNOWN) {
+    /* ExceptionWithUnknownAddress (D15), R_JRNYF: a PE Reset has an UNKNOWN
+     * preferred return address, even when the packet carries an address
+     * (which only updates the address history buffer), and no instruction
+     * is executed between the previous P0 element and the reset.  (The
+     * other TYPE of that function, 0b11001, is reserved in D5.13 and
+     * refused by the packet parser.) */
+    int unknown_per = type == ETE_EXC_TYPE_PE_RESET;
+    if (!unknown_per && addr_known && d->ctx_known && d->addr_state == ADDR_KNOWN) {
         if (walk_ready(d, e->off) && d->addr < per && e->isa == 0) {
             int nacc;
             uint64_t stop = 0;
@@ -506,7 +531,7 @@ static void analyze_exception(ete_decoder *d, const iel *e)
     /* Execution continues at the exception target, given by the next
      * Target Address element; when none follows (I_YHQGL) it is the
      * preferred return address. */
-    if (addr_known && d->ctx_known) {
+    if (!unknown_per && addr_known && d->ctx_known) {
         d->addr = per;
         d->isa = e->isa;
         d->addr_state = ADDR_KNOWN;
@@ -521,6 +546,7 @@ static void analyze_src(ete_decoder *d, const iel *e)
     p0_boundary(d);
     check_rs(d);
     d->lb_valid = 0;
+    d->tstart_valid = 0;
     uint64_t s = e->addr;
     if (!d->ctx_known) {
         d->addr_state = ADDR_UNKNOWN;
@@ -576,6 +602,10 @@ static void analyze_src(ete_decoder *d, const iel *e)
     } else {
         branch_next(d, 1);
     }
+    if (cls == ETE_A64_TSTART) {
+        d->tstart_valid = 1;
+        d->tstart_next = s + 4;
+    }
 }
 
 /* AnalyzeQ (D9.5.15) */
@@ -584,6 +614,7 @@ static void analyze_q(ete_decoder *d, const iel *e)
     p0_boundary(d);
     check_rs(d);
     d->lb_valid = 0;
+    d->tstart_valid = 0;
     if (!e->flag || e->u32 == 0) {
         /* no count: the instructions are UNKNOWN; wait for the Target
          * Address element that follows (R_WHLPS) */
@@ -644,8 +675,30 @@ static void analyze_context(ete_decoder *d, const iel *e)
     }
 }
 
+/* Transaction Start (D9.4.2), or a Trace Info element that finds the PE in
+ * Transactional state (ProcessTraceInfo, D9.3.2): keep the analysis state
+ * that a Transaction Failure returns to. */
+static void txn_begin(ete_decoder *d)
+{
+    d->in_txn = 1;
+    /* R_HVFD: a failed transaction restarts at the instruction after the
+     * TSTART of the outer transaction.  R_CYHKB: when that TSTART is traced,
+     * its P0 element is the one just before the Transaction Start element.
+     * Decision: otherwise (R_RKGLY: tracing became active inside the
+     * transaction; or the trace starts with a Trace Info element in
+     * Transactional state) the restart address is not known, and the trace
+     * unit gives it with a Target Address element (I_FRTGM, R_ZRYSN). */
+    d->txs_addr_valid = d->tstart_valid;
+    d->txs_addr = d->tstart_next;
+    memcpy(d->txs_rs, d->rs, sizeof d->rs);
+    d->txs_rs_n = d->rs_n;
+    d->txs_rs_top = d->rs_top;
+}
+
+/* ProcessTransactionFailure (D9.4.4) */
 static void analyze_txn_failure(ete_decoder *d, const iel *e)
 {
+    int had_txn = d->in_txn;
     if (d->in_txn) {
         /* R_XZBFV, R_XPKFL: keep cycle counts, events and the other
          * non-execution elements; drop the execution of the transaction */
@@ -664,8 +717,36 @@ static void analyze_txn_failure(ete_decoder *d, const iel *e)
     out_simple(d, ETE_ELEM_TXN_FAILURE, e->off);
     hold_flush(d);
     d->lb_valid = 0;
-    /* I_FBFDB: the address after a failure is given by a Target Address */
-    d->addr_state = ADDR_UNKNOWN;
+    d->tstart_valid = 0;
+    if (!had_txn) {
+        /* no Transaction Start was analysed: nothing to go back to */
+        d->addr_state = ADDR_UNKNOWN;
+        return;
+    }
+    /* I_XHLPG, D9.4.4: the elements since the Transaction Start are
+     * discarded without being analysed, so the analysis state is the one at
+     * the Transaction Start: the return stack without the pushes and pops
+     * inside the transaction, and the current address after the TSTART
+     * (R_HVFD).  A Target Address element after the failure, when the trace
+     * unit gives one (I_FRTGM), then replaces that address (D9.5.8).
+     * Context: R_STQJ and the failure of a transaction on an exception
+     * mean the context cannot change inside a transaction, so the current
+     * one is kept. */
+    memcpy(d->rs, d->txs_rs, sizeof d->rs);
+    d->rs_n = d->txs_rs_n;
+    d->rs_top = d->txs_rs_top;
+    if (d->txs_addr_valid && !e->flag) {
+        d->addr = d->txs_addr;
+        d->isa = 0;                 /* TSTART is an A64 instruction */
+        d->addr_state = ADDR_KNOWN;
+    } else {
+        /* R_NMWPJ: a failure implied by a Discard element (trace disabled,
+         * or an Overflow) leaves the outcome of the transaction UNKNOWN, and
+         * the PE is not known to have restarted after the TSTART: the
+         * address stays unknown (D9.5.13, D9.5.14) until the Trace On and
+         * Target Address elements that follow when tracing resumes. */
+        d->addr_state = ADDR_UNKNOWN;
+    }
 }
 
 static void analyze(ete_decoder *d, const iel *e)
@@ -681,13 +762,17 @@ static void analyze(ete_decoder *d, const iel *e)
     case IE_TARGET:     /* AnalyzeTargetAddress (D9.5.8) */
         d->addr = e->addr;
         d->isa = e->isa;
-        d->addr_state = ADDR_KNOWN;
+        /* A Target Address element (UNKNOWN) of D5.24/D5.25 (E = 0b10)
+         * gives no address; it still counts as a Target Address element for
+         * R_WGHSB, so the return stack is not popped. */
+        d->addr_state = e->flag ? ADDR_UNKNOWN : ADDR_KNOWN;
         break;
     case IE_TRACE_ON:   /* AnalyzeTraceOn (D9.5.10), R_SBJB */
         p0_boundary(d);
         d->addr_state = ADDR_UNKNOWN;
         d->rs_n = 0;
         d->lb_valid = 0;
+        d->tstart_valid = 0;
         out_simple(d, ETE_ELEM_TRACE_ON, e->off);
         break;
     case IE_TRACE_INFO: /* AnalyzeTraceInfo (D9.5.9), R_SBJB */
@@ -697,19 +782,21 @@ static void analyze(ete_decoder *d, const iel *e)
         out_simple(d, ETE_ELEM_TRACE_INFO, e->off);
         if (e->flag && !d->in_txn) {
             /* ProcessTraceInfo: the PE is in Transactional state */
-            d->in_txn = 1;
+            txn_begin(d);
         }
         break;
     case IE_OVERFLOW:   /* AnalyzeOverflow (D9.5.14) */
         p0_boundary(d);
         d->addr_state = ADDR_UNKNOWN;
         d->lb_valid = 0;
+        d->tstart_valid = 0;
         out_simple(d, ETE_ELEM_OVERFLOW, e->off);
         break;
     case IE_DISCARD:    /* AnalyzeDiscard (D9.5.13) */
         p0_boundary(d);
         d->addr_state = ADDR_UNKNOWN;
         d->lb_valid = 0;
+        d->tstart_valid = 0;
         break;
     case IE_EVENT:
         elem_init(&x, ETE_ELEM_EVENT, e->off);
@@ -735,7 +822,7 @@ static void analyze(ete_decoder *d, const iel *e)
     case IE_TXN_START:  /* D9.4.2 */
         p0_boundary(d);
         out_simple(d, ETE_ELEM_TXN_START, e->off);
-        d->in_txn = 1;
+        txn_begin(d);
         break;
     case IE_TXN_COMMIT: /* D9.4.3: everything held is executed */
         out_simple(d, ETE_ELEM_TXN_COMMIT, e->off);
@@ -999,12 +1086,13 @@ static void emit_context(ete_decoder *d)
     emit(d, &e);
 }
 
-static void emit_target(ete_decoder *d)
+static void emit_target(ete_decoder *d, int unknown)
 {
     iel e;
     iel_init(&e, IE_TARGET, d->cur_off);
     e.addr = d->ahb[0].addr;
     e.isa = d->ahb[0].isa;
+    e.flag = (uint8_t)unknown;
     emit(d, &e);
 }
 
@@ -1015,9 +1103,12 @@ static void emit_kind(ete_decoder *d, unsigned kind)
     emit(d, &e);
 }
 
-static void emit_txn_failure(ete_decoder *d)
+static void emit_txn_failure(ete_decoder *d, int by_discard)
 {
-    emit_kind(d, IE_TXN_FAILURE);
+    iel e;
+    iel_init(&e, IE_TXN_FAILURE, d->cur_off);
+    e.flag = (uint8_t)by_discard;
+    emit(d, &e);
 }
 
 static void emit_cc(ete_decoder *d, int valid, uint64_t count)
@@ -1039,17 +1130,24 @@ static void exception_packet(ete_decoder *d, const ete_pkt *p)
     if (p->e == ETE_EXC_E_ADDR_EXC) {
         if (p->has_ctxt)
             emit_context(d);
-        emit_target(d);
+        /* D5.24, D5.25: with the Unknown address byte, the Target Address
+         * element is UNKNOWN */
+        emit_target(d, p->addr.form == ETE_ADDR_UNKNOWN);
     }
     if (type == ETE_EXC_TYPE_TXN_FAILURE) {
         /* Decision: a Transaction Failure is not a P0 element (D2.2.2
          * note, D9.3.3), so it does not count in the speculation depth. */
-        emit_txn_failure(d);
+        emit_txn_failure(d, 0);
         d->T = 0;
         return;
     }
     if (type == ETE_EXC_TYPE_PE_RESET && d->T) {
-        emit_txn_failure(d);        /* R_QWGXL */
+        /* R_QWGXIL and the note in D6.9.11: a PE Reset packet can imply the
+         * Transaction Failure element.  Decision: for E = 0b01 too, not only
+         * for E = 0b10 as in the D9.2.13.2 pseudocode: the PE leaves
+         * Transactional state on reset (R_ZGNK), so the transaction can
+         * never be committed, and R_QWGXIL requires a failure element. */
+        emit_txn_failure(d, 0);
         d->T = 0;
     }
     iel e;
@@ -1100,7 +1198,7 @@ static void process_packet(ete_decoder *d, const ete_pkt *p)
         process_discard(d);
         emit_kind(d, IE_DISCARD);
         if (d->T)
-            emit_txn_failure(d);
+            emit_txn_failure(d, 1);
         d->spec_depth = 0;
         d->T = 0;
         break;
@@ -1110,7 +1208,7 @@ static void process_packet(ete_decoder *d, const ete_pkt *p)
         /* the open transaction is not resolved in the trace: report it
          * before the Overflow element, which then follows it */
         if (d->T)
-            emit_txn_failure(d);
+            emit_txn_failure(d, 1);
         emit_kind(d, IE_OVERFLOW);
         d->T = 0;
         d->spec_depth = 0;
@@ -1191,7 +1289,7 @@ static void process_packet(ete_decoder *d, const ete_pkt *p)
     case ETE_PKT_ADDR_32_IS1: case ETE_PKT_ADDR_64_IS0: case ETE_PKT_ADDR_64_IS1:
     case ETE_PKT_ADDR_EXACT:        /* Parse_TargetAddressPacket (D9.2.14.1) */
         apply_addr(d, &p->addr);
-        emit_target(d);
+        emit_target(d, 0);
         break;
     case ETE_PKT_CTXT_SAME:         /* Parse_ContextPacket, P == 0 */
         emit_context(d);
@@ -1207,7 +1305,7 @@ static void process_packet(ete_decoder *d, const ete_pkt *p)
         apply_addr(d, &p->addr);
         apply_ctxt(d, &p->ctxt);
         emit_context(d);
-        emit_target(d);
+        emit_target(d, 0);
         break;
     case ETE_PKT_SRC_SHORT_IS0: case ETE_PKT_SRC_SHORT_IS1: case ETE_PKT_SRC_32_IS0:
     case ETE_PKT_SRC_32_IS1: case ETE_PKT_SRC_64_IS0: case ETE_PKT_SRC_64_IS1:
@@ -1242,7 +1340,7 @@ static void process_packet(ete_decoder *d, const ete_pkt *p)
         emit(d, &e);
         update_spec_depth(d, 1);
         if (p->addr.form != ETE_ADDR_NONE)
-            emit_target(d);
+            emit_target(d, 0);
         break;
     default:
         break;
@@ -1267,6 +1365,8 @@ static void reset_sync(ete_decoder *d)
     d->ctx_emitted = 0;
     d->addr_state = ADDR_UNKNOWN;
     d->lb_valid = 0;
+    d->tstart_valid = 0;
+    d->txs_addr_valid = 0;
     d->rs_n = 0;
     d->spec_depth = 0;
     d->T = 0;

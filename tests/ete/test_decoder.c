@@ -16,17 +16,20 @@
  *   1000 nop            1020 nop            1040 nop
  *   1004 nop            1024 cbz x0, 1008   1044 nop
  *   1008 b.ne 1020      1028 isb            1048 ret
- *   100c bl 1040        102c..103c nop
- *   1010 nop
- *   1014 br x1
- *   1018 nop
- *   101c b 1000
+ *   100c bl 1040        102c..103c nop      104c tstart x0
+ *   1010 nop                                1050 cbnz x0, 1060
+ *   1014 br x1                              1054 bl 1040
+ *   1018 nop                                1058 tcommit
+ *   101c b 1000                             105c b 1000
+ *                                           1060 nop
+ *                                           1064 ret
  */
 #define BASE 0x1000u
 static const uint32_t image[] = {
     0xd503201f, 0xd503201f, 0x540000c1, 0x9400000d, 0xd503201f, 0xd61f0020, 0xd503201f,
     0x17fffff9, 0xd503201f, 0xb4ffff20, 0xd5033fdf, 0xd503201f, 0xd503201f, 0xd503201f,
     0xd503201f, 0xd503201f, 0xd503201f, 0xd503201f, 0xd65f03c0,
+    0xd5233060, 0xb5000080, 0x97fffffb, 0xd503307f, 0x17ffffe9, 0xd503201f, 0xd65f03c0,
 };
 
 static int mem_read(void *ctx, uint64_t addr, unsigned el, int ns, uint32_t *w)
@@ -628,6 +631,163 @@ START_TEST(transactions)
 }
 END_TEST
 
+/* The Transaction Failure packet (D5.24): header 0x06, then
+ * 0 E[1] 1 1 0 0 0 E[0], then the Unknown address byte 0x70. */
+#define TXN_FAIL_E01 0x06, 0x31, 0x70
+#define TXN_FAIL_E10 0x06, 0x70, 0x70
+
+/* R_HVFD, D9.4.4: without a Target Address element after the failure, the
+ * analysis goes on from the instruction after the outer TSTART, with the
+ * return stack as it was at the Transaction Start. */
+START_TEST(txn_failure_restarts_after_tstart)
+{
+    bld t = { .n = 0 };
+    prologue(&t);                           /* 0x1000 */
+    put(&t, 1, 0xF6);                       /* D5.41: N on b.ne 1008 */
+    put(&t, 1, 0xF7);                       /* E on bl 100c: push 1010 (R_HYMQH) */
+    put(&t, 1, 0xF7);                       /* E on ret 1048 ... */
+    addr64(&t, 0x104c);                     /* ... to 104c: no pop (R_WGHSB) */
+    put(&t, 1, 0xF7);                       /* E on tstart 104c (R_LLCQG) */
+    put(&t, 1, 0x0A);                       /* D5.11 Transaction Start (R_CYHKB) */
+    put(&t, 1, 0xF6);                       /* N on cbnz 1050: dropped */
+    put(&t, 1, 0xF7);                       /* E on bl 1054, push 1058: dropped */
+    put(&t, 3, TXN_FAIL_E01);
+    put(&t, 1, 0xF7);                       /* E on cbnz 1050 (restart) -> 1060 */
+    put(&t, 1, 0xF7);                       /* E on ret 1064: pops 1010, not 1058 */
+    /* D5.18 Exception 64-bit IS0: header 0x06, then 0 E[1] TYPE E[0] with
+     * E = 0b01 and TYPE IRQ 0b01110 = 0x1D, then the 64-bit address form:
+     * preferred return 0x1014 */
+    put(&t, 2, 0x06, 0x1D);
+    addr64(&t, 0x1014);
+    for (int bytewise = 0; bytewise < 2; bytewise++) {
+        ete_dec_cfg c = base_cfg();
+        ete_decoder *d = run_cfg(&c, &t, &S, bytewise);
+        EXPECT(&S, "trace-info", "trace-on", "context el1 ns=1 cid=0x0 vmid=0x0",
+               "range 0x1000 0x100c 3", "range 0x100c 0x1010 1", "range 0x1040 0x104c 3",
+               "range 0x104c 0x1050 1", "txn-start", "txn-failure",
+               "range 0x1050 0x1054 1", "range 0x1060 0x1068 2",
+               "range 0x1010 0x1014 1", "exception 14 0x1014");
+        ck_assert_int_eq(S.e[6].p0_class, ETE_P0_TSTART);
+        ck_assert_uint_eq(S.e[9].offset, 45);       /* the atom after the failure */
+        ck_assert_int_eq(S.e[9].taken, 1);
+        ck_assert_uint_eq(ete_decoder_errors(d), 0);
+        ete_decoder_free(d);
+    }
+}
+END_TEST
+
+/* E = 0b10 (D5.24): a Target Address element (UNKNOWN), then the failure.
+ * That element belongs to the failed transaction; the restart is still
+ * after the TSTART.  A Target Address element after the failure (I_FRTGM)
+ * gives the address instead. */
+START_TEST(txn_failure_e10_and_target)
+{
+    bld t = { .n = 0 };
+    prologue(&t);
+    addr64(&t, 0x104c);
+    put(&t, 2, 0xF7, 0x0A);                 /* tstart, Transaction Start */
+    put(&t, 3, 0xF6, 0xF7, 0xF7);           /* cbnz N, bl E, ret E: dropped */
+    put(&t, 3, TXN_FAIL_E10);
+    put(&t, 1, 0xF7);                       /* cbnz 1050 E -> 1060 */
+    put(&t, 1, 0xF7);                       /* ret 1064 E ... */
+    addr64(&t, 0x104c);                     /* ... to 104c */
+    put(&t, 3, 0xF7, 0x0A, 0xF6);           /* tstart, Transaction Start, cbnz N */
+    put(&t, 3, TXN_FAIL_E10);
+    addr64(&t, 0x1020);                     /* the trace unit gives the address */
+    put(&t, 1, 0xF7);                       /* cbz 1024 E */
+    ete_decoder *d = run(&t, &S);
+    EXPECT(&S, "trace-info", "trace-on", "context el1 ns=1 cid=0x0 vmid=0x0",
+           "range 0x104c 0x1050 1", "txn-start", "txn-failure",
+           "range 0x1050 0x1054 1", "range 0x1060 0x1068 2",
+           "range 0x104c 0x1050 1", "txn-start", "txn-failure",
+           "range 0x1020 0x1028 2");
+    ck_assert_uint_eq(ete_decoder_errors(d), 0);
+    ete_decoder_free(d);
+}
+END_TEST
+
+/* R_RKGLY: tracing becomes active inside a transaction, so the TSTART is
+ * not traced and the restart address is not known: nothing is decoded
+ * after the failure until a Target Address element. */
+START_TEST(txn_failure_restart_unknown)
+{
+    bld t = { .n = 0 };
+    prologue(&t);                           /* Trace On, Context, Target 0x1000 */
+    put(&t, 1, 0x0A);                       /* Transaction Start after the Trace On */
+    put(&t, 1, 0xF6);                       /* b.ne N: dropped */
+    put(&t, 3, TXN_FAIL_E01);
+    put(&t, 1, 0xF7);                       /* address unknown: not analysed */
+    addr64(&t, 0x1020);
+    put(&t, 1, 0xF7);
+    ete_decoder *d = run(&t, &S);
+    EXPECT(&S, "trace-info", "trace-on", "context el1 ns=1 cid=0x0 vmid=0x0",
+           "txn-start", "txn-failure", "range 0x1020 0x1028 2");
+    ete_decoder_free(d);
+}
+END_TEST
+
+/* R_QWGXIL, D9.2.13.2: a PE Reset in Transactional state implies the
+ * failure.  R_JRNYF, ExceptionWithUnknownAddress (D15): nothing is executed
+ * up to the reset, even when the packet carries an address, and the next
+ * address comes from a Target Address element. */
+START_TEST(txn_failure_pe_reset)
+{
+    bld t = { .n = 0 };
+    prologue(&t);
+    addr64(&t, 0x104c);
+    put(&t, 3, 0xF7, 0x0A, 0xF6);           /* tstart, Transaction Start, cbnz N */
+    /* D5.18 Exception 64-bit IS0, E = 0b01, TYPE PE Reset: payload 0x01,
+     * address 0x1060 (an address history buffer update only) */
+    put(&t, 2, 0x06, 0x01);
+    addr64(&t, 0x1060);
+    put(&t, 1, 0xF7);                       /* address unknown: not analysed */
+    addr64(&t, 0x104c);
+    put(&t, 3, 0xF7, 0x0A, 0xF6);
+    /* D5.25 PE Reset, E = 0b10: 0 E[1] 0 0 0 0 0 E[0] = 0x40, then 0x70 */
+    put(&t, 3, 0x06, 0x40, 0x70);
+    put(&t, 1, 0xF7);                       /* address unknown: not analysed */
+    addr64(&t, 0x1020);
+    put(&t, 1, 0xF7);
+    ete_decoder *d = run(&t, &S);
+    EXPECT(&S, "trace-info", "trace-on", "context el1 ns=1 cid=0x0 vmid=0x0",
+           "range 0x104c 0x1050 1", "txn-start", "txn-failure", "pe-reset",
+           "range 0x104c 0x1050 1", "txn-start", "txn-failure", "pe-reset",
+           "range 0x1020 0x1028 2");
+    ck_assert_uint_eq(ete_decoder_errors(d), 0);
+    ete_decoder_free(d);
+}
+END_TEST
+
+/* D9.2.4.1, D9.2.5.1: a Discard or an Overflow packet in Transactional
+ * state implies the failure, but tracing stopped and the outcome is
+ * UNKNOWN (R_NMWPJ): no restart after the TSTART (D9.5.13, D9.5.14). */
+START_TEST(txn_failure_discard_overflow)
+{
+    for (int ovf = 0; ovf < 2; ovf++) {
+        bld t = { .n = 0 };
+        prologue(&t);
+        addr64(&t, 0x104c);
+        put(&t, 3, 0xF7, 0x0A, 0xF6);       /* tstart, Transaction Start, cbnz N */
+        put(&t, 2, 0x00, ovf ? 0x05 : 0x03);    /* D5.6 Overflow / D5.5 Discard */
+        put(&t, 1, 0xF7);                   /* address unknown: not analysed */
+        put(&t, 1, 0x04);                   /* Trace On */
+        addr64(&t, 0x1020);
+        put(&t, 1, 0xF7);
+        ete_decoder *d = run(&t, &S);
+        if (ovf)
+            EXPECT(&S, "trace-info", "trace-on", "context el1 ns=1 cid=0x0 vmid=0x0",
+                   "range 0x104c 0x1050 1", "txn-start", "txn-failure", "overflow",
+                   "trace-on", "range 0x1020 0x1028 2");
+        else
+            EXPECT(&S, "trace-info", "trace-on", "context el1 ns=1 cid=0x0 vmid=0x0",
+                   "range 0x104c 0x1050 1", "txn-start", "txn-failure",
+                   "trace-on", "range 0x1020 0x1028 2");
+        ck_assert_uint_eq(ete_decoder_errors(d), 0);
+        ete_decoder_free(d);
+    }
+}
+END_TEST
+
 /* ---- Q elements, source addresses ----------------------------------------- */
 
 START_TEST(q_elements)
@@ -831,6 +991,11 @@ static Suite *suite(void)
     tcase_add_test(tc, speculation_trace_info_depth);
     tcase_add_test(tc, speculation_errors_reported);
     tcase_add_test(tc, transactions);
+    tcase_add_test(tc, txn_failure_restarts_after_tstart);
+    tcase_add_test(tc, txn_failure_e10_and_target);
+    tcase_add_test(tc, txn_failure_restart_unknown);
+    tcase_add_test(tc, txn_failure_pe_reset);
+    tcase_add_test(tc, txn_failure_discard_overflow);
     tcase_add_test(tc, q_elements);
     tcase_add_test(tc, source_address);
     tcase_add_test(tc, needs_async_then_trace_info);
