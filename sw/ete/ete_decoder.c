@@ -529,7 +529,7 @@ static void analyze_exception(ete_decoder *d, const iel *e)
     }
     out_elem(d, &x);
     /* Execution continues at the exception target, given by the next
-     * Target Address element; when none follows (I_YHQGL) it is the
+     * Target Address element; when none follows (D9.5.6) it is the
      * preferred return address. */
     if (!unknown_per && addr_known && d->ctx_known) {
         d->addr = per;
