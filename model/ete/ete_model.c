@@ -589,7 +589,7 @@ static void cc_commit(ete_model *m, const pe_rec *r)
     uint64_t d = r->cycle - m->cc_ref;
     if (d < m->cc_threshold)               /* R_GWQGS */
         return;
-    emit_cc(m, d <= m->cc_max, d);         /* R_YVWJW, R_RBMVKB */
+    emit_cc(m, d <= m->cc_max, d);         /* R_YVWJW, R_BMVKB */
     m->cc_ref = r->cycle;
 }
 
@@ -923,7 +923,7 @@ static void do_insn(ete_model *m, const pe_rec *r, int *p0_done)
         m->rs_n = 0;                       /* R_SBJB: entering a branch broadcasting region */
     m->bb_prev = (uint8_t)bb;
 
-    /* R_RKGLY, R_CRPJZ, R_RWXQS: tracing active in Transactional state with
+    /* R_RKGLY, R_CRPJZ, R_WXQS: tracing active in Transactional state with
      * no Transaction Start element yet */
     if (m->tx_depth && !m->tx_traced)
         tx_start_elem(m);
@@ -1652,7 +1652,7 @@ void ete_model_finish(ete_model *m)
         emit_ts(m, m->elem_ts, m->elem_cycle);   /* R_YYWTR: trace unit flush */
     if (m->tx_traced) {
         /* R_ZJXHP: disabled in Transactional state after a Transaction
-         * Start element: a Transaction Failure element; R_RWDGV: the
+         * Start element: a Transaction Failure element; R_WDGV: the
          * transaction's outcome is not traced, so a Discard element, which
          * comes after all other elements (R_PHQDX). */
         tx_abort(m);

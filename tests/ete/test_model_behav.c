@@ -1100,7 +1100,7 @@ START_TEST(transactions)
 
     /* tracing starts inside a transaction (R_RKGLY), and is disabled before it
      * ends: R_ZJXHP, a Transaction Failure element (D5.24: 0x06, then
-     * 0 E[1]=0 TYPE=11000 E[0]=1 = 0x31, then 0x70), and R_RWDGV, a Discard
+     * 0 E[1]=0 TYPE=11000 E[0]=1 = 0x31, then 0x70), and R_WDGV, a Discard
      * (0x00 0x03) after everything else (R_PHQDX) */
     seq_init(&s);
     ins(&s, 0x1008, PE_IC_OTHER, 0, 0)->flags |= PE_F_TSTATE;
