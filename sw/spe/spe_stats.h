@@ -1,0 +1,42 @@
+/* SPE profile summary: records per operation type, per event, latencies
+ * and the most sampled PCs, from the records of spe_dec.h. */
+#ifndef SPE_STATS_H
+#define SPE_STATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "spe_dec.h"
+
+typedef struct spe_stats {
+    uint64_t records;
+    uint64_t with_ts;         /* ended by a Timestamp */
+    uint64_t no_op;           /* no (valid) Operation Type packet */
+    uint64_t op[3][256];      /* [CLASS][SUBCLASS] */
+    uint64_t events[64];      /* records with event E[n] */
+    uint64_t lat_n[3], lat_sum[3], lat_max[3], lat_sat[3]; /* TOT ISSUE XLAT */
+    uint64_t ignored, impdef, repeated;
+    uint64_t no_pc;
+    /* PC -> count, open addressing; a slot with count 0 is empty */
+    uint64_t *pc_key;
+    uint64_t *pc_cnt;
+    size_t pc_cap;            /* power of two, or 0 */
+    size_t pc_used;
+} spe_stats;
+
+void spe_stats_init(spe_stats *s);
+void spe_stats_free(spe_stats *s);
+
+/* Count a record; -1 when memory for the PC table ran out (the record is
+ * counted everywhere else). */
+int spe_stats_add(spe_stats *s, const spe_record *r);
+
+/* Number of distinct PCs and the `max` most frequent, most frequent first
+ * (ties: lower PC first); keys are PC payloads with EL and NS. */
+size_t spe_stats_top_pcs(const spe_stats *s, size_t max, uint64_t *pcs, uint64_t *counts);
+
+/* The summary as text; d (may be NULL) adds the stream totals. */
+void spe_stats_print(const spe_stats *s, const spe_dec *d, FILE *out, unsigned top);
+
+#endif
