@@ -26,7 +26,9 @@ LIB_tb_common  := tb/common
 LIB_tb_ete     := tb/ete
 LIB_model_spe  := model/spe
 LIB_sw_spe     := sw/spe
-LIBS := common model_ete sw_ete tb_common tb_ete model_spe sw_spe
+LIB_model_brbe := model/brbe
+LIB_sw_brbe    := sw/brbe
+LIBS := common model_ete sw_ete tb_common tb_ete model_spe sw_spe model_brbe sw_brbe
 
 # include paths per library (who may include whom)
 INC_common    := -Isw/common
@@ -36,7 +38,9 @@ INC_tb_common := -Itb/common -Isw/common
 INC_tb_ete    := -Itb/ete -Itb/common -Imodel/ete -Isw/ete -Isw/common
 INC_model_spe := -Imodel/spe -Isw/common
 INC_sw_spe    := -Isw/spe -Isw/common
-INC_ALL       := $(INC_tb_ete) -Imodel/spe -Isw/spe -Itests/common
+INC_model_brbe := -Imodel/brbe -Isw/common
+INC_sw_brbe   := -Isw/brbe -Isw/common
+INC_ALL       := $(INC_tb_ete) -Imodel/spe -Isw/spe -Imodel/brbe -Isw/brbe -Itests/common
 
 srcs_of = $(sort $(wildcard $(LIB_$(1))/*.c))
 objs_of = $(patsubst %.c,$(2)/obj/%.o,$(call srcs_of,$(1)))
@@ -56,7 +60,7 @@ endef
 $(foreach l,$(LIBS),$(eval $(call lib_rules,$(l))))
 
 # link order: dependents first
-LINK_ORDER := tb_ete tb_common sw_ete model_ete sw_spe model_spe common
+LINK_ORDER := tb_ete sw_ete model_ete sw_spe model_spe sw_brbe model_brbe tb_common common
 LIBFILES     = $(foreach l,$(LINK_ORDER),$(BUILD)/lib$(l).a)
 SANLIBFILES  = $(foreach l,$(LINK_ORDER),$(SAN)/lib$(l).a)
 
