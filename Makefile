@@ -77,7 +77,7 @@ endef
 $(foreach s,$(TOOL_SRCS),$(eval $(call tool_rule,$(s))))
 
 # ---- unit tests (Check), built with ASan + UBSan: tests/<unit>/test_*.c
-TEST_SRCS := $(filter-out tests/rtl/%,$(sort $(wildcard tests/*/test_*.c)))
+TEST_SRCS := $(filter-out tests/rtl%,$(sort $(wildcard tests/*/test_*.c)))
 TEST_SUPPORT := $(filter-out tests/common/test_%,$(sort $(wildcard tests/common/*.c)))
 TEST_BINS := $(patsubst tests/%.c,$(SAN)/tests/%,$(TEST_SRCS))
 
