@@ -28,7 +28,8 @@ LIB_model_spe  := model/spe
 LIB_sw_spe     := sw/spe
 LIB_model_brbe := model/brbe
 LIB_sw_brbe    := sw/brbe
-LIBS := common model_ete sw_ete tb_common tb_ete model_spe sw_spe model_brbe sw_brbe
+LIB_tb_workloads := tb/workloads
+LIBS := common model_ete sw_ete tb_common tb_ete model_spe sw_spe model_brbe sw_brbe tb_workloads
 
 # include paths per library (who may include whom)
 INC_common    := -Isw/common
@@ -40,7 +41,9 @@ INC_model_spe := -Imodel/spe -Isw/common
 INC_sw_spe    := -Isw/spe -Isw/common
 INC_model_brbe := -Imodel/brbe -Isw/common
 INC_sw_brbe   := -Isw/brbe -Isw/common
-INC_ALL       := $(INC_tb_ete) -Imodel/spe -Isw/spe -Imodel/brbe -Isw/brbe -Itests/common
+INC_tb_workloads := -Itb/workloads -Isw/common
+INC_ALL       := $(INC_tb_ete) -Imodel/spe -Isw/spe -Imodel/brbe -Isw/brbe -Itb/workloads \
+                 -Itests/common
 
 srcs_of = $(sort $(wildcard $(LIB_$(1))/*.c))
 objs_of = $(patsubst %.c,$(2)/obj/%.o,$(call srcs_of,$(1)))
@@ -60,7 +63,8 @@ endef
 $(foreach l,$(LIBS),$(eval $(call lib_rules,$(l))))
 
 # link order: dependents first
-LINK_ORDER := tb_ete sw_ete model_ete sw_spe model_spe sw_brbe model_brbe tb_common common
+LINK_ORDER := tb_workloads tb_ete sw_ete model_ete sw_spe model_spe sw_brbe model_brbe tb_common \
+              common
 LIBFILES     = $(foreach l,$(LINK_ORDER),$(BUILD)/lib$(l).a)
 SANLIBFILES  = $(foreach l,$(LINK_ORDER),$(SAN)/lib$(l).a)
 
@@ -115,7 +119,7 @@ regress: deps
 clean:
 	rm -rf $(BUILD)
 
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD) -path $(BUILD)/workloads -prune -o -type f -name '*.d' -print 2>/dev/null)
 
 # RTL, bench, formal and synthesis rules live beside this file
 -include $(sort $(wildcard mk/*.mk))

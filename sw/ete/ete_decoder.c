@@ -466,7 +466,7 @@ static uint64_t walk_until(ete_decoder *d, uint64_t limit, int *nacc, uint64_t *
     unsigned guard = 0;
     while (cur < limit) {
         const run *r = walk(d, cur);
-        if (r->nacc && r->end <= limit) {
+        if (r->nacc && r->end < limit) {
             n += r->n;
             *nacc = 1;
             *stop = r->end;

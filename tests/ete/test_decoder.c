@@ -32,12 +32,14 @@ static const uint32_t image[] = {
     0xd5233060, 0xb5000080, 0x97fffffb, 0xd503307f, 0x17ffffe9, 0xd503201f, 0xd65f03c0,
 };
 
+static uint64_t mem_end = BASE + sizeof image;   /* a test may map less */
+
 static int mem_read(void *ctx, uint64_t addr, unsigned el, int ns, uint32_t *w)
 {
     (void)ctx;
     (void)el;
     (void)ns;
-    if (addr < BASE || addr >= BASE + sizeof image || (addr & 3))
+    if (addr < BASE || addr >= mem_end || (addr & 3))
         return -1;
     *w = image[(addr - BASE) / 4];
     return 0;
@@ -927,6 +929,26 @@ START_TEST(image_missing_and_aarch32)
 }
 END_TEST
 
+/* An exception whose preferred return address is the first word the image
+ * does not hold: the instructions before it are all readable, so the range
+ * is complete and nothing is inaccessible (D9.5.6: analysis stops before the
+ * return address). */
+START_TEST(exception_at_image_end)
+{
+    bld t = { .n = 0 };
+    prologue(&t);
+    /* D5.18 Exception 64-bit IS0, E=01, TYPE=Call (0b00010): return 0x1008 */
+    put(&t, 2, 0x06, (0x02 << 1) | 1);
+    addr64(&t, 0x1008);
+    mem_end = BASE + 8;                     /* only the two nops at 0x1000 */
+    ete_decoder *d = run(&t, &S);
+    mem_end = BASE + sizeof image;
+    EXPECT(&S, "trace-info", "trace-on", "context el1 ns=1 cid=0x0 vmid=0x0",
+           "range 0x1000 0x1008 2", "exception 2 0x1008");
+    ete_decoder_free(d);
+}
+END_TEST
+
 START_TEST(not_ete_rejected)
 {
     ete_dec_cfg c = base_cfg();
@@ -1003,6 +1025,7 @@ static Suite *suite(void)
     tcase_add_test(tc, bad_packet_then_async);
     tcase_add_test(tc, truncated_packet_at_end);
     tcase_add_test(tc, image_missing_and_aarch32);
+    tcase_add_test(tc, exception_at_image_end);
     tcase_add_test(tc, not_ete_rejected);
     tcase_add_test(tc, elem_format);
     suite_add_tcase(s, tc);
