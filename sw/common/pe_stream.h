@@ -37,7 +37,8 @@ enum pe_iclass {
     PE_IC_ERET    = 7,  /* exception return (ERET, ERETAA/AB) */
     PE_IC_ISB     = 8,  /* instruction synchronization barrier */
     PE_IC_WFX     = 9,  /* WFI, WFE, WFIT, WFET */
-    PE_IC_EXCGEN  = 10, /* SVC, HVC, SMC, BRK: an exception record follows */
+    PE_IC_EXCGEN  = 10, /* SVC, HVC, SMC: an exception record follows (BRK does
+                           not retire: its Inst debug exception returns to it) */
     PE_IC_TSTART  = 11, /* TSTART */
     PE_IC_TCOMMIT = 12, /* TCOMMIT */
     PE_IC_TCANCEL = 13, /* TCANCEL: a PE_KIND_TFAIL record follows */
