@@ -29,7 +29,11 @@ LIB_sw_spe     := sw/spe
 LIB_model_brbe := model/brbe
 LIB_sw_brbe    := sw/brbe
 LIB_tb_workloads := tb/workloads
-LIBS := common model_ete sw_ete tb_common tb_ete model_spe sw_spe model_brbe sw_brbe tb_workloads
+LIB_model_trbe := model/trbe
+LIB_sw_trbe    := sw/trbe
+LIB_tb_trbe    := tb/trbe
+LIBS := common model_ete sw_ete tb_common tb_ete model_spe sw_spe model_brbe sw_brbe \
+        tb_workloads model_trbe sw_trbe tb_trbe
 
 # include paths per library (who may include whom)
 INC_common    := -Isw/common
@@ -42,8 +46,11 @@ INC_sw_spe    := -Isw/spe -Isw/common
 INC_model_brbe := -Imodel/brbe -Isw/common
 INC_sw_brbe   := -Isw/brbe -Isw/common
 INC_tb_workloads := -Itb/workloads -Isw/common
+INC_model_trbe := -Imodel/trbe -Isw/common
+INC_sw_trbe   := -Isw/trbe -Isw/common
+INC_tb_trbe   := -Itb/trbe -Imodel/trbe -Isw/trbe -Itb/common -Isw/common
 INC_ALL       := $(INC_tb_ete) -Imodel/spe -Isw/spe -Imodel/brbe -Isw/brbe -Itb/workloads \
-                 -Itests/common
+                 -Itb/trbe -Imodel/trbe -Isw/trbe -Itests/common
 
 srcs_of = $(sort $(wildcard $(LIB_$(1))/*.c))
 objs_of = $(patsubst %.c,$(2)/obj/%.o,$(call srcs_of,$(1)))
@@ -63,8 +70,8 @@ endef
 $(foreach l,$(LIBS),$(eval $(call lib_rules,$(l))))
 
 # link order: dependents first
-LINK_ORDER := tb_workloads tb_ete sw_ete model_ete sw_spe model_spe sw_brbe model_brbe tb_common \
-              common
+LINK_ORDER := tb_workloads tb_ete tb_trbe sw_ete model_ete sw_spe model_spe sw_brbe model_brbe \
+              sw_trbe model_trbe tb_common common
 LIBFILES     = $(foreach l,$(LINK_ORDER),$(BUILD)/lib$(l).a)
 SANLIBFILES  = $(foreach l,$(LINK_ORDER),$(SAN)/lib$(l).a)
 
