@@ -1250,7 +1250,11 @@ static void fast_branch(ete_model *m, const pe_rec *r)
 
 static inline int step_fast(ete_model *m, const pe_rec *r)
 {
-    if (m->need_addr || m->sync_req || !same_inputs(m, r))
+    /* a record in Transactional state outside a known transaction (trace
+     * started, or resumed after an overflow, inside one) takes the general
+     * path, which notes the transaction */
+    if (m->need_addr || m->sync_req || !same_inputs(m, r) ||
+        ((r->flags & PE_F_TSTATE) && !m->tx_depth))
         return 0;
     unsigned ic = r->iclass;
     if (ic == PE_IC_OTHER) {
@@ -1332,7 +1336,7 @@ void ete_model_run(ete_model *m, const pe_rec *r, size_t n)
                 const pe_rec *x = &r[i];
                 uint64_t d = ((word_at(x, 72) ^ k.ka) & ma) | ((word_at(x, 80) & mb) ^ k.kb) |
                              (word_at(x, 52) ^ k.kc);
-                if (d)
+                if (d || ((x->flags & PE_F_TSTATE) && !m->tx_depth))
                     break;
                 unsigned ic = x->iclass;
                 int fast_b = bf && fast_branch_class(ic) && !(x->flags & PE_F_TSTATE);
