@@ -17,6 +17,7 @@ need=(
   "gcc-aarch64-linux-gnu:/usr/bin/aarch64-linux-gnu-gcc"
   "binutils-aarch64-linux-gnu:/usr/bin/aarch64-linux-gnu-objdump"
   "python3:/usr/bin/python3"
+  "zlib1g-dev:/usr/include/zlib.h"
 )
 
 missing=()

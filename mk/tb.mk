@@ -1,0 +1,165 @@
+# ETE Verilator bench (docs/ete-bench.md): verilate rtl/ete for each
+# parameter set, link the bench ete-rtl-bench-<set>, run it.
+#
+#   make rtl-bench        build the four benches build/bin/ete-rtl-bench-<set>
+#   make rtl-test         the bounded regression (Check suites, every set)
+#   make rtl-regress      the long regression (RTL_REGRESS_SEEDS seeds per set)
+#   make coverage         line coverage of rtl/ete (verilator_coverage)
+#   make deps-tb          install what the bench needs beyond scripts/deps.sh
+#
+# Parameter sets: <name> := RETIRE_WIDTH OUT_BYTES COMMOPT.  The other
+# parameters are those of ete_params_default() (model/ete/ete_config.c);
+# COMMOPT alternates so that both Cycle Count commit modes are verified.
+RTL_SETS        := W1_O4 W1_O8 W4_O4 W4_O8
+RTL_SET_W1_O4   := 1 4 1
+RTL_SET_W1_O8   := 1 8 0
+RTL_SET_W4_O4   := 4 4 0
+RTL_SET_W4_O8   := 4 8 1
+RTL_FIXED_PARAMS := RS_DEPTH=15 NUM_ACPAIRS=4 NUM_EVENTS=4 NUM_EXTIN=4 CCSIZE=20 CCITMIN=4
+
+VL_DIR       := $(BUILD)/verilator
+VERILATOR    ?= verilator
+VL_COV_TOOL  ?= verilator_coverage
+RTL_ETE_SRCS  = $(sort $(wildcard rtl/ete/*.v rtl/ete/*.sv))
+RTL_YDIRS     = $(if $(wildcard rtl/common/*.v rtl/common/*.sv),-y $(CURDIR)/rtl/common)
+# C++ of the Verilated model: -O1 builds much faster than -O2 for a small
+# loss of simulation speed (docs/ete-bench.md, measurements); ccache when
+# installed (make deps-tb).
+VL_OPT_FAST  ?= -O1
+VL_OBJCACHE  := $(if $(wildcard /usr/bin/ccache),ccache)
+VL_MAKEVARS   = OPT_FAST=$(VL_OPT_FAST) OPT_SLOW= OPT_GLOBAL=-O1 $(if $(VL_OBJCACHE),OBJCACHE=$(VL_OBJCACHE))
+VL_JOBS      ?= 2
+
+rtl_params  = RETIRE_WIDTH=$(word 1,$(RTL_SET_$(1))) OUT_BYTES=$(word 2,$(RTL_SET_$(1))) \
+              COMMOPT=$(word 3,$(RTL_SET_$(1))) $(RTL_FIXED_PARAMS)
+rtl_gflags  = $(foreach p,$(call rtl_params,$(1)),-G$(p))
+rtl_dflags  = -DETE_DUT_SET=$(1) $(foreach p,$(call rtl_params,$(1)),-DETE_DUT_$(p))
+
+TB_RTL_INC  := $(INC_ALL) -Itb/ete/rtl
+TB_RTL_OBJS  = $(VL_DIR)/obj/ete_rtl_run.o
+TB_RTL_SOBJS = $(VL_DIR)/san/ete_rtl_run.o
+VL_LIBS     := -lz -pthread -lm
+
+$(VL_DIR)/obj/%.o: tb/ete/rtl/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) $(OPT) $(TB_RTL_INC) -MMD -MP -c $< -o $@
+$(VL_DIR)/san/%.o: tb/ete/rtl/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) $(SANFL) $(TB_RTL_INC) -MMD -MP -c $< -o $@
+$(VL_DIR)/san/test_rtl.o: tests/rtl/test_rtl.c
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) $(SANFL) $(TB_RTL_INC) -MMD -MP -c $< -o $@
+
+# rtl_model(set, variant dir, extra verilator flags, runtime objects):
+# verilate and compile rtl/ete and the shim into $(VL_DIR)/<dir>/.
+define rtl_model
+$(VL_DIR)/$(2)/.stamp: $$(RTL_ETE_SRCS) $$(wildcard rtl/common/*.v) tb/ete/rtl/ete_dut.cpp \
+                       tb/ete/rtl/ete_dut.h mk/tb.mk
+	@test -f rtl/ete/ete_top.v || { echo "rtl/ete/ete_top.v does not exist" >&2; exit 1; }
+	@rm -rf $(VL_DIR)/$(2); mkdir -p $(VL_DIR)/$(2)
+	@echo "verilator $(2): $(call rtl_params,$(1)) $(3) (log: $(VL_DIR)/$(2).log)"
+	@$(VERILATOR) --cc --build -O2 -j $(VL_JOBS) -Wno-fatal --top-module ete_top \
+	  -Mdir $(VL_DIR)/$(2) $(3) $(call rtl_gflags,$(1)) \
+	  -CFLAGS "$(call rtl_dflags,$(1)) -I$(CURDIR)/tb/ete/rtl" \
+	  -MAKEFLAGS "$(VL_MAKEVARS)" \
+	  $$(addprefix $(CURDIR)/,$$(RTL_ETE_SRCS)) $$(RTL_YDIRS) $(CURDIR)/tb/ete/rtl/ete_dut.cpp \
+	  > $(VL_DIR)/$(2).log 2>&1 && \
+	$(MAKE) --no-print-directory -C $(VL_DIR)/$(2) -f Vete_top.mk $(VL_MAKEVARS) \
+	  ete_dut.o $(4) >> $(VL_DIR)/$(2).log 2>&1 || { cat $(VL_DIR)/$(2).log >&2; exit 1; }
+	@grep -h -A3 "^%Warning" $(VL_DIR)/$(2).log | head -n 20 || true
+	@touch $$@
+endef
+
+# Verilator runtime objects of a trace build and of a coverage build
+VL_RT_TRACE := verilated.o verilated_threads.o verilated_fst_c.o
+VL_RT_COV   := verilated.o verilated_threads.o verilated_cov.o
+
+# rtl_link(output, set dir, C objects, sanitizer flags, libraries, runtime objects)
+rtl_link = g++ $(4) -o $(1) $(3) $(VL_DIR)/$(2)/ete_dut.o $(VL_DIR)/$(2)/Vete_top__ALL.a \
+           $(addprefix $(VL_DIR)/$(2)/,$(6)) $(5) $(OCSD_LIBS) $(VL_LIBS)
+
+define rtl_set_rules
+$(call rtl_model,$(1),$(1),--trace-fst,$(VL_RT_TRACE))
+$(call rtl_model,$(1),cov-$(1),--coverage-line,$(VL_RT_COV))
+
+$(BIN)/ete-rtl-bench-$(1): $(VL_DIR)/obj/ete_rtl_bench.o $$(TB_RTL_OBJS) $(VL_DIR)/$(1)/.stamp $$(LIBFILES)
+	@mkdir -p $$(@D)
+	$$(call rtl_link,$$@,$(1),$(VL_DIR)/obj/ete_rtl_bench.o $$(TB_RTL_OBJS),,$$(LIBFILES),$(VL_RT_TRACE))
+
+$(BIN)/ete-rtl-bench-cov-$(1): $(VL_DIR)/obj/ete_rtl_bench.o $$(TB_RTL_OBJS) $(VL_DIR)/cov-$(1)/.stamp $$(LIBFILES)
+	@mkdir -p $$(@D)
+	$$(call rtl_link,$$@,cov-$(1),$(VL_DIR)/obj/ete_rtl_bench.o $$(TB_RTL_OBJS),,$$(LIBFILES),$(VL_RT_COV))
+
+$(SAN)/tests/rtl/test_rtl-$(1): $(VL_DIR)/san/test_rtl.o $$(TB_RTL_SOBJS) $(VL_DIR)/$(1)/.stamp $$(SANLIBFILES)
+	@mkdir -p $$(@D)
+	$$(call rtl_link,$$@,$(1),$(VL_DIR)/san/test_rtl.o $$(TB_RTL_SOBJS),$$(SANFL),$$(SANLIBFILES) $$(CHECK_LIBS),$(VL_RT_TRACE))
+endef
+$(foreach s,$(RTL_SETS),$(eval $(call rtl_set_rules,$(s))))
+
+RTL_BENCHES   := $(foreach s,$(RTL_SETS),$(BIN)/ete-rtl-bench-$(s))
+RTL_TEST_BINS := $(foreach s,$(RTL_SETS),$(SAN)/tests/rtl/test_rtl-$(s))
+
+# Unit tests of the harness library and the driver: plain C, no RTL; the
+# generic rule of the Makefile builds them.
+TB_UNIT_TESTS := $(SAN)/tests/rtl/test_harness $(SAN)/tests/rtl/test_driver
+TEST_BINS += $(TB_UNIT_TESTS)
+test-build: $(TB_UNIT_TESTS)
+
+# the bounded RTL-against-model regression, every parameter set
+TEST_BINS += $(RTL_TEST_BINS)
+test-build: $(RTL_TEST_BINS)
+
+.PHONY: rtl-bench rtl-test rtl-regress coverage deps-tb
+rtl-bench: $(RTL_BENCHES)
+
+rtl-test: deps-tb
+	@$(MAKE) --no-print-directory $(RTL_TEST_BINS)
+	@scripts/run_tests.sh $(RTL_TEST_BINS)
+
+RTL_REGRESS_SEEDS   ?= 200
+RTL_REGRESS_RECORDS ?= 50000
+RTL_REGRESS_START   ?= 1
+rtl-regress: deps-tb
+	@$(MAKE) --no-print-directory $(RTL_BENCHES)
+	@fail=0; for s in $(RTL_SETS); do \
+	  $(BIN)/ete-rtl-bench-$$s --seed $(RTL_REGRESS_START) --seeds $(RTL_REGRESS_SEEDS) \
+	    --records $(RTL_REGRESS_RECORDS) $(RTL_REGRESS_ARGS) > $(BUILD)/rtl-regress-$$s.log; \
+	  rc=$$?; tail -n 1 $(BUILD)/rtl-regress-$$s.log | sed "s/^/$$s: /"; \
+	  [ $$rc -eq 0 ] || fail=1; done; \
+	  echo "logs: $(BUILD)/rtl-regress-<set>.log"; exit $$fail
+
+COV_DIR       := $(BUILD)/coverage
+COV_SEEDS     ?= 24
+COV_RECORDS   ?= 20000
+coverage: deps-tb
+	@$(MAKE) --no-print-directory $(foreach s,$(RTL_SETS),$(BIN)/ete-rtl-bench-cov-$(s))
+	@rm -rf $(COV_DIR); mkdir -p $(COV_DIR)
+	@for s in $(RTL_SETS); do \
+	  $(BIN)/ete-rtl-bench-cov-$$s --seed 1 --seeds $(COV_SEEDS) --records $(COV_RECORDS) \
+	    --no-ocsd --coverage $(COV_DIR)/$$s > $(COV_DIR)/$$s.log || true; \
+	  tail -n 1 $(COV_DIR)/$$s.log | sed "s/^/$$s: /"; done
+	@$(VL_COV_TOOL) --write $(COV_DIR)/merged.dat $(COV_DIR)/*.dat
+	@$(VL_COV_TOOL) --annotate $(COV_DIR)/annotated --annotate-min 1 $(COV_DIR)/merged.dat
+	@for f in $(COV_DIR)/annotated/*; do \
+	  awk -v n=$$(basename $$f) '/^[ %][0-9][0-9][0-9][0-9][0-9][0-9]/ { t++ } /^%0+[ \t]/ { u++ } \
+	    END { if (t) printf "  %-20s %5d of %5d annotated lines covered (%.1f%%)\n", n, t - u, t, 100 * (t - u) / t }' $$f; \
+	done
+	@echo "annotated sources: $(COV_DIR)/annotated (lines marked %000000 never ran)"
+
+# zlib for FST waves; ccache to share the Verilator runtime objects
+# between parameter sets and across builds.
+deps-tb:
+	@need=""; \
+	[ -e /usr/include/zlib.h ] || need="$$need zlib1g-dev"; \
+	[ -e /usr/bin/ccache ] || need="$$need ccache"; \
+	[ -e /usr/bin/verilator_coverage ] || need="$$need verilator"; \
+	if [ -n "$$need" ]; then \
+	  echo "deps-tb: installing$$need"; \
+	  SUDO=; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  log=$$(mktemp); \
+	  $$SUDO apt-get update -qq >"$$log" 2>&1; \
+	  if ! $$SUDO apt-get install -y -qq --no-install-recommends $$need >>"$$log" 2>&1; then \
+	    cat "$$log" >&2; rm -f "$$log"; exit 1; fi; \
+	  rm -f "$$log"; \
+	fi

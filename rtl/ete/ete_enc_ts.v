@@ -1,0 +1,91 @@
+// ETE encoder: Timestamp packet (D5.9).
+//
+// Header 02 (no COUNT) or 03 (COUNT follows).  TS is compressed against the
+// last timestamp output (D6.11.5, D15.4.3 BitReplacement with N = 64): the
+// fewest 7-bit groups, least significant first with bit 7 = another byte,
+// that cover every bit that changed; when bits [63:56] change, eight groups
+// and a ninth byte holding TS[63:56].  COUNT is an unsigned LE128 field
+// (D5.3.1) of at most 20 bits.
+`default_nettype none
+
+module ete_enc_ts (
+  input  wire [63:0]  ts_i,
+  input  wire [63:0]  prev_i,     // the last timestamp output (0 after Trace Info, R_GFQQ)
+  input  wire         has_count_i,
+  input  wire [19:0]  count_i,
+  output reg  [103:0] data_o,     // byte i at [8i +: 8]
+  output reg  [3:0]   len_o,      // 2 .. 13
+  output wire [6:0]   type_o      // docs/ete-packets.md index
+);
+
+  localparam [6:0] ETE_PKT_TIMESTAMP = 7'd5;
+  assign type_o = ETE_PKT_TIMESTAMP;
+
+  // bits [6:0] always go out: only the groups above them are compared
+  wire [63:7] diff = ts_i[63:7] ^ prev_i[63:7];
+  /* verilator lint_off UNUSED */
+  wire unused_prev = ^prev_i[6:0];
+  /* verilator lint_on UNUSED */
+
+  // bytes of the TS field, 1 .. 9
+  reg [3:0] nb;
+  always @* begin
+    if (diff[63:56] != 8'd0)      nb = 4'd9;
+    else if (diff[55:49] != 7'd0) nb = 4'd8;
+    else if (diff[48:42] != 7'd0) nb = 4'd7;
+    else if (diff[41:35] != 7'd0) nb = 4'd6;
+    else if (diff[34:28] != 7'd0) nb = 4'd5;
+    else if (diff[27:21] != 7'd0) nb = 4'd4;
+    else if (diff[20:14] != 7'd0) nb = 4'd3;
+    else if (diff[13:7]  != 7'd0) nb = 4'd2;
+    else                          nb = 4'd1;
+  end
+
+  // the TS field, up to nine bytes
+  reg [71:0] tsf;
+  integer i;
+  always @* begin
+    tsf = 72'd0;
+    for (i = 0; i < 8; i = i + 1) begin
+      if (i < nb) begin
+        tsf[8*i +: 7] = ts_i[7*i +: 7];
+        tsf[8*i + 7]  = (i + 1 < nb);
+      end
+    end
+    if (nb == 4'd9)
+      tsf[71:64] = ts_i[63:56];
+  end
+
+  // COUNT, unsigned LE128
+  reg [23:0] uleb;
+  reg [1:0]  uleb_len;
+  always @* begin
+    if (count_i[19:7] == 13'd0) begin
+      uleb     = {16'd0, 1'b0, count_i[6:0]};
+      uleb_len = 2'd1;
+    end else if (count_i[19:14] == 6'd0) begin
+      uleb     = {8'd0, 1'b0, count_i[13:7], 1'b1, count_i[6:0]};
+      uleb_len = 2'd2;
+    end else begin
+      uleb     = {2'b00, count_i[19:14], 1'b1, count_i[13:7], 1'b1, count_i[6:0]};
+      uleb_len = 2'd3;
+    end
+  end
+
+  reg [103:0] cnt_sh;
+  always @* begin
+    cnt_sh = 104'd0;
+    for (i = 1; i <= 9; i = i + 1)
+      if (nb == i[3:0])
+        cnt_sh = {80'd0, uleb} << (8 * (i + 1));
+    data_o = {24'd0, tsf, 8'h02};
+    len_o  = 4'd1 + nb;
+    if (has_count_i) begin
+      data_o = {24'd0, tsf, 8'h03} | cnt_sh;
+      len_o  = 4'd1 + nb + {2'b00, uleb_len};
+    end
+  end
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,1017 @@
+/* One run of the ETE RTL bench (see ete_rtl_run.h, docs/ete-bench.md). */
+#include "ete_rtl_run.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ete_driver.h"
+#include "ete_dut.h"
+#include "ete_roundtrip.h"
+#include "harness.h"
+#include "ocsd_ete.h"
+#include "progen.h"
+
+#define RESET_CYCLES   5
+#define APB_MAX_WAIT   64
+#define DRV_MAX_POLLS  400000u
+#define STALL_LIMIT    100000u  /* consecutive cycles pe_stall_o may hold the PE */
+#define TAIL_CYCLES    64u      /* cycles run after a mismatch to show context */
+#define POST_IDLE      32u      /* cycles checked for silence after IDLE */
+#define CONTEXT_BYTES  8u
+
+/* ---- configurations and packet types --------------------------------------- */
+unsigned ete_rtl_num_configs(void)
+{
+    return ETE_RT_NUM_CONFIGS;
+}
+
+const char *ete_rtl_config_name(unsigned idx)
+{
+    return ete_rt_config_name(idx);
+}
+
+int ete_rtl_config_index(const char *name)
+{
+    for (unsigned c = 0; c < ETE_RT_NUM_CONFIGS; c++)
+        if (!strcmp(name, ete_rt_config_name(c)))
+            return (int)c;
+    return -1;
+}
+
+int ete_rtl_pkt_reachable(unsigned t, unsigned commopt)
+{
+    switch (t) {
+    /* tests/ete/test_roundtrip.c not_reachable(): IS1 address forms (T32
+     * only), speculation packets (MAXSPEC = 0), Cycle Count formats 2_0
+     * and 3_0 (they commit at least one element), Q packets, Source
+     * Address packets, Ignore, Timestamp Marker */
+    case ETE_PKT_EXC_SHORT_IS1: case ETE_PKT_EXC_32_IS1: case ETE_PKT_EXC_64_IS1:
+    case ETE_PKT_EXC_CTXT_32_IS1: case ETE_PKT_EXC_CTXT_64_IS1:
+    case ETE_PKT_ADDR_SHORT_IS1: case ETE_PKT_ADDR_32_IS1: case ETE_PKT_ADDR_64_IS1:
+    case ETE_PKT_ADDR_CTXT_32_IS1: case ETE_PKT_ADDR_CTXT_64_IS1:
+    case ETE_PKT_COMMIT: case ETE_PKT_CANCEL_F1: case ETE_PKT_CANCEL_F2:
+    case ETE_PKT_CANCEL_F3: case ETE_PKT_MISPREDICT:
+    case ETE_PKT_CC_F2_0_SMALL: case ETE_PKT_CC_F2_0_LARGE: case ETE_PKT_CC_F3_0:
+    case ETE_PKT_Q: case ETE_PKT_Q_COUNT: case ETE_PKT_Q_EXACT: case ETE_PKT_Q_SHORT_IS0:
+    case ETE_PKT_Q_SHORT_IS1: case ETE_PKT_Q_32_IS0: case ETE_PKT_Q_32_IS1:
+    case ETE_PKT_SRC_SHORT_IS0: case ETE_PKT_SRC_SHORT_IS1: case ETE_PKT_SRC_32_IS0:
+    case ETE_PKT_SRC_32_IS1: case ETE_PKT_SRC_64_IS0: case ETE_PKT_SRC_64_IS1:
+    case ETE_PKT_SRC_EXACT: case ETE_PKT_IGNORE: case ETE_PKT_TS_MARKER:
+        return 0;
+    /* one commit mode per unit (TRCIDR0.COMMOPT): D5.26-D5.34 */
+    case ETE_PKT_CC_F1_0: case ETE_PKT_CC_F1_0_UNKNOWN:
+        return commopt == 0;
+    case ETE_PKT_CC_F1_1: case ETE_PKT_CC_F1_1_UNKNOWN: case ETE_PKT_CC_F2_1:
+    case ETE_PKT_CC_F3_1:
+        return commopt == 1;
+    default:
+        return t < ETE_PKT_TYPE_COUNT;
+    }
+}
+
+void ete_rtl_opts_default(ete_rtl_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->seed = 1;
+    o->records = 20000;
+    o->config = -1;
+    o->backpressure = -1.0;
+    o->idle = -1.0;
+    o->stall = -1;
+    o->ocsd = -1;
+    o->prog = "ete-rtl-bench";
+}
+
+/* ---- growable arrays ---------------------------------------------------------- */
+typedef struct bytes {
+    uint8_t *b;
+    size_t n, cap;
+} bytes;
+
+static int bytes_add(bytes *x, const uint8_t *p, size_t n)
+{
+    if (x->n + n > x->cap) {
+        size_t nc = x->cap ? x->cap : 4096;
+        while (nc < x->n + n)
+            nc *= 2;
+        uint8_t *nb = realloc(x->b, nc);
+        if (!nb)
+            return -1;
+        x->b = nb;
+        x->cap = nc;
+    }
+    memcpy(x->b + x->n, p, n);
+    x->n += n;
+    return 0;
+}
+
+typedef struct beat {
+    uint64_t off, cycle;
+} beat;
+
+/* ---- the bench state ------------------------------------------------------------- */
+enum { PH_SETUP = 0, PH_RECORDS, PH_DRAIN, PH_POST };
+
+typedef struct bench {
+    const ete_rtl_opts *o;
+    ete_rtl_result *res;
+    FILE *log;
+    ete_dut *d;
+    ete_dut_params dp;
+    harness_rng rng_pe, rng_out, rng_chk;
+    ete_pkt_cfg pcfg;
+
+    /* stimulus */
+    const pe_stream *s;
+    size_t next, limit;
+    int phase;
+    unsigned presented;        /* slots presented in this cycle */
+    size_t first_presented;    /* record index of slot 0 */
+    int stall_prev;            /* pe_stall_o at the previous edge */
+    uint64_t stall_run;
+
+    /* model: the accepted records, in order, and the overflow resume
+     * points as indices into them */
+    ete_model *m;
+    int in_drop_run, need_resume;
+    pe_rec *fed;
+    size_t nfed, capfed;
+    size_t *resume, nresume, capresume;
+
+    /* output */
+    int ready;
+    double bp_enter, bp_leave;
+    ete_dut_out prev;
+    int prev_hold;
+    bytes exp, act;
+    beat *beats;
+    size_t nbeats, capbeats;
+    size_t cmp_pos;
+    int mismatch;
+    size_t mm_off;
+    uint64_t mm_cycle;
+    unsigned tail;
+
+    int failed, oom;
+    char fail[1024];
+    char apb_err[256];
+} bench;
+
+static void failf(bench *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void failf(bench *b, const char *fmt, ...)
+{
+    if (b->failed)
+        return;
+    b->failed = 1;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(b->fail, sizeof b->fail, fmt, ap);
+    va_end(ap);
+}
+
+static void copy_msg(char *dst, size_t len, const char *src)
+{
+    size_t n = strlen(src);
+    if (n >= len)
+        n = len - 1;
+    memcpy(dst, src, n);
+    dst[n] = 0;
+}
+
+/* ---- model side ----------------------------------------------------------------- */
+static void pull_model(bench *b)
+{
+    size_t n;
+    const uint8_t *p = ete_model_bytes(b->m, &n);
+    if (n) {
+        if (bytes_add(&b->exp, p, n))
+            b->oom = 1;
+        ete_model_take(b->m);
+    }
+}
+
+static uint64_t beat_cycle(const bench *b, size_t off)
+{
+    size_t lo = 0, hi = b->nbeats;
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (b->beats[mid].off <= off)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return b->nbeats ? b->beats[lo].cycle : 0;
+}
+
+/* Compare what both sides have produced so far. */
+static void compare(bench *b)
+{
+    if (b->mismatch)
+        return;
+    size_t n = b->exp.n < b->act.n ? b->exp.n : b->act.n;
+    for (size_t i = b->cmp_pos; i < n; i++) {
+        if (b->exp.b[i] != b->act.b[i]) {
+            b->mismatch = 1;
+            b->mm_off = i;
+            b->mm_cycle = beat_cycle(b, i);
+            return;
+        }
+    }
+    b->cmp_pos = n;
+}
+
+/* The fields of a record that the PE port carries (contract port table). */
+static void to_slot(const pe_rec *r, ete_dut_pe *x)
+{
+    x->pc = r->pc;
+    x->target = r->target;
+    x->cycle = r->cycle;
+    x->timestamp = r->timestamp;
+    x->contextidr_el1 = r->contextidr_el1;
+    x->contextidr_el2 = r->contextidr_el2;
+    x->kind = r->kind;
+    x->iclass = r->iclass;
+    x->isa = r->isa;
+    x->el = r->el;
+    x->exc_type = r->exc_type;
+    x->flags = (uint8_t)(r->flags & 0xFu);
+    x->ext_in = r->ext_in;
+    x->from_el = r->from_el;
+}
+
+/* ---- the per-cycle hook ----------------------------------------------------------- */
+static void drive(bench *b)
+{
+    ete_dut *d = b->d;
+    ete_dut_clear_pe(d);
+    b->presented = 0;
+    if (b->phase == PH_RECORDS) {
+        uint64_t cyc = ete_dut_cycles(d);
+        if (b->next >= b->limit || (b->o->max_cycles && cyc >= b->o->max_cycles)) {
+            b->phase = PH_DRAIN;
+        } else if (b->res->stall && b->stall_prev) {
+            /* contract: no valid slot in a cycle after pe_stall_o was high */
+            b->res->stall_cycles++;
+            if (++b->stall_run > STALL_LIMIT)
+                failf(b, "pe_stall_o high for %u consecutive cycles (cycle %" PRIu64 ")",
+                      STALL_LIMIT, cyc);
+        } else {
+            b->stall_run = 0;
+            if (!harness_rng_chance(&b->rng_pe, b->res->idle)) {
+                unsigned n = 1u + (unsigned)harness_rng_below(&b->rng_pe, b->dp.retire_width);
+                if (n > b->limit - b->next)
+                    n = (unsigned)(b->limit - b->next);
+                b->first_presented = b->next;
+                for (unsigned k = 0; k < n; k++) {
+                    ete_dut_pe slot;
+                    to_slot(&b->s->rec[b->next + k], &slot);
+                    ete_dut_set_pe(d, k, &slot);
+                }
+                b->presented = n;
+                b->next += n;
+            }
+        }
+    }
+    /* output backpressure: a two-state chain, stalls of mean length
+     * 1/bp_leave; after IDLE the sink is always ready */
+    if (b->phase == PH_POST)
+        b->ready = 1;
+    else if (b->ready && harness_rng_chance(&b->rng_out, b->bp_enter))
+        b->ready = 0;
+    else if (!b->ready && harness_rng_chance(&b->rng_out, b->bp_leave))
+        b->ready = 1;
+    ete_dut_set_out_ready(d, b->ready);
+}
+
+/* The next accepted record (index nfed of the accepted stream) is the
+ * first after an overflow the trace reports (ete_oracle_check resume). */
+static void add_resume(bench *b)
+{
+    if (b->nresume == b->capresume) {
+        size_t nc = b->capresume ? 2 * b->capresume : 16;
+        size_t *nr = realloc(b->resume, nc * sizeof *nr);
+        if (!nr) {
+            b->oom = 1;
+            return;
+        }
+        b->resume = nr;
+        b->capresume = nc;
+    }
+    b->resume[b->nresume++] = b->nfed;
+    b->need_resume = 0;
+}
+
+static void sample_pe(bench *b, const ete_dut_out *o)
+{
+    uint64_t cyc = ete_dut_cycles(b->d);
+    if (!b->presented) {
+        if (o->pe_drop)
+            failf(b, "pe_drop_o high in cycle %" PRIu64 " with no valid slot", cyc);
+        return;
+    }
+    b->res->records += b->presented;
+    if (o->pe_drop) {
+        if (b->res->stall)
+            failf(b, "pe_drop_o in cycle %" PRIu64 " although the PE honours pe_stall_o "
+                  "(contract: an honouring PE never overflows the unit)", cyc);
+        b->res->dropped += b->presented;
+        /* contract: one overflow marker per run of dropping cycles, where
+         * the model's ete_model_overflow() is called.  A run ends only at
+         * an accepted record: cycles without records do not end it
+         * (docs/ete-rtl.md, "Input FIFO") */
+        if (!b->in_drop_run) {
+            /* the model emits an Overflow packet unless nothing was output
+             * yet (then nothing traced is lost): only those are resume
+             * points for the oracle */
+            uint64_t before = ete_model_pkt_counts(b->m)[ETE_ENC_OVERFLOW];
+            ete_model_overflow(b->m);
+            b->res->overflows++;
+            if (ete_model_pkt_counts(b->m)[ETE_ENC_OVERFLOW] != before)
+                b->need_resume = 1;
+        }
+        b->in_drop_run = 1;
+        return;
+    }
+    b->in_drop_run = 0;
+    if (b->need_resume)
+        add_resume(b);
+    if (b->nfed + b->presented > b->capfed) {
+        size_t nc = b->capfed ? 2 * b->capfed : 4096;
+        while (nc < b->nfed + b->presented)
+            nc *= 2;
+        pe_rec *nf = realloc(b->fed, nc * sizeof *nf);
+        if (!nf) {
+            b->oom = 1;
+            return;
+        }
+        b->fed = nf;
+        b->capfed = nc;
+    }
+    memcpy(&b->fed[b->nfed], &b->s->rec[b->first_presented], b->presented * sizeof *b->fed);
+    b->nfed += b->presented;
+    ete_model_run(b->m, &b->s->rec[b->first_presented], b->presented);
+    b->res->fed += b->presented;
+}
+
+static void sample_out(bench *b, const ete_dut_out *o)
+{
+    uint64_t cyc = ete_dut_cycles(b->d);
+    unsigned ob = b->dp.out_bytes;
+    if (b->prev_hold &&
+        (!o->out_valid || o->out_keep != b->prev.out_keep ||
+         memcmp(o->out_data, b->prev.out_data, ob) != 0))
+        failf(b, "cycle %" PRIu64 ": out_valid_o/out_keep_o/out_data_o changed while "
+              "out_ready_i was low (contract: they hold)", cyc);
+    if (o->out_valid) {
+        uint32_t k = o->out_keep;
+        if (k == 0 || (k & (k + 1u)) != 0 || (ob < 32 && (k >> ob) != 0))
+            failf(b, "cycle %" PRIu64 ": out_keep_o = 0x%" PRIx32 " with out_valid_o "
+                  "(contract: nonzero, contiguous from byte 0)", cyc, k);
+    }
+    if (o->out_valid && b->ready) {
+        unsigned n = 0;
+        while (n < ob && (o->out_keep >> n & 1u))
+            n++;
+        if (b->nbeats == b->capbeats) {
+            size_t nc = b->capbeats ? 2 * b->capbeats : 1024;
+            beat *nbt = realloc(b->beats, nc * sizeof *nbt);
+            if (!nbt) {
+                b->oom = 1;
+                return;
+            }
+            b->beats = nbt;
+            b->capbeats = nc;
+        }
+        b->beats[b->nbeats].off = b->act.n;
+        b->beats[b->nbeats].cycle = cyc;
+        b->nbeats++;
+        if (bytes_add(&b->act, o->out_data, n))
+            b->oom = 1;
+        if (b->phase == PH_POST)
+            failf(b, "cycle %" PRIu64 ": %u trace bytes output after TRCSTATR.IDLE = 1 "
+                  "(contract: the output drains before IDLE)", cyc, n);
+    }
+    b->prev_hold = o->out_valid && !b->ready;
+    b->prev = *o;
+
+    /* out_valid_o never depends combinationally on out_ready_i: flip the
+     * input and evaluate again on some cycles */
+    if (harness_rng_below(&b->rng_chk, 8) == 0) {
+        uint8_t v = o->out_valid;
+        ete_dut_set_out_ready(b->d, !b->ready);
+        ete_dut_eval(b->d);
+        uint8_t v2 = ete_dut_outputs(b->d)->out_valid;
+        ete_dut_set_out_ready(b->d, b->ready);
+        ete_dut_eval(b->d);
+        if (v != v2)
+            failf(b, "cycle %" PRIu64 ": out_valid_o changed with out_ready_i in the same "
+                  "cycle (contract: no combinational path)", cyc);
+    }
+}
+
+static void hook(void *ctx, ete_dut *d, int phase)
+{
+    bench *b = ctx;
+    (void)d;
+    if (phase == ETE_DUT_DRIVE) {
+        drive(b);
+        return;
+    }
+    const ete_dut_out *o = ete_dut_outputs(b->d);
+    ete_dut_out snap = *o;    /* the combinational probe re-evaluates */
+    if (b->m)
+        sample_pe(b, &snap);
+    else if (snap.pe_drop)
+        failf(b, "pe_drop_o high in cycle %" PRIu64 " before trace was enabled",
+              ete_dut_cycles(b->d));
+    sample_out(b, &snap);
+    b->stall_prev = snap.pe_stall;
+    if (b->m) {
+        pull_model(b);
+        compare(b);
+    } else if (b->act.n) {
+        /* bytes before the model exists: nothing may come out before enable */
+        failf(b, "cycle %" PRIu64 ": trace bytes output before the unit was enabled",
+              ete_dut_cycles(b->d));
+    }
+    if (b->mismatch)
+        b->tail++;
+}
+
+/* ---- register access for the driver -------------------------------------------------- */
+static int bus_write(void *ctx, uint32_t off, uint32_t v)
+{
+    bench *b = ctx;
+    if (ete_dut_apb_write(b->d, off, v, APB_MAX_WAIT, b->apb_err, sizeof b->apb_err))
+        return -1;
+    return 0;
+}
+
+static int bus_read(void *ctx, uint32_t off, uint32_t *v)
+{
+    bench *b = ctx;
+    if (ete_dut_apb_read(b->d, off, v, APB_MAX_WAIT, b->apb_err, sizeof b->apb_err))
+        return -1;
+    return 0;
+}
+
+/* ---- reports ------------------------------------------------------------------------- */
+static void replay_line(const bench *b, char *buf, size_t len)
+{
+    const ete_rtl_opts *o = b->o;
+    size_t u = 0;
+#define ADD(...) do { if (u < len) { int k_ = snprintf(buf + u, len - u, __VA_ARGS__); \
+                                     if (k_ > 0) u += (size_t)k_; } } while (0)
+    ADD("%s --seed %" PRIu64 " --records %" PRIu64, o->prog, o->seed, o->records);
+    if (o->config >= 0)
+        ADD(" --config %s", ete_rt_config_name((unsigned)o->config));
+    if (o->pe_path)
+        ADD(" --pe %s", o->pe_path);
+    if (o->max_cycles)
+        ADD(" --cycles %" PRIu64, o->max_cycles);
+    if (o->backpressure >= 0)
+        ADD(" --backpressure %g", o->backpressure);
+    if (o->idle >= 0)
+        ADD(" --idle %g", o->idle);
+    if (o->stall == 1)
+        ADD(" --stall");
+    ADD(" --waves ete-%s-%" PRIu64 ".fst", b->dp.set, o->seed);
+#undef ADD
+}
+
+/* Print the packet of stream x that contains offset off. */
+static void packet_at(FILE *f, const ete_pkt_cfg *cfg, const char *label, const uint8_t *x,
+                      size_t n, size_t off)
+{
+    size_t pos = 0, prev = SIZE_MAX;
+    ete_pkt p, pp;
+    memset(&pp, 0, sizeof pp);
+    while (pos < n) {
+        int rc = ete_pkt_parse(cfg, x + pos, n - pos, &p);
+        if (rc == ETE_PKT_NEED_MORE) {
+            fprintf(f, "    %s: incomplete packet at 0x%zx (stream ends at 0x%zx)\n", label,
+                    pos, n);
+            return;
+        }
+        if (rc < 0) {
+            fprintf(f, "    %s: bad packet at 0x%zx: %s (byte 0x%zx)\n", label, pos,
+                    p.err ? p.err : "?", pos + p.err_off);
+            return;
+        }
+        if (pos + (size_t)rc > off) {
+            char line[256];
+            if (prev != SIZE_MAX) {
+                ete_pkt_format(&pp, line, sizeof line);
+                fprintf(f, "    %s previous packet @0x%zx: %s\n", label, prev, line);
+            }
+            ete_pkt_format(&p, line, sizeof line);
+            fprintf(f, "    %s packet @0x%zx (%d bytes): %s\n", label, pos, rc, line);
+            return;
+        }
+        prev = pos;
+        pp = p;
+        pos += (size_t)rc;
+    }
+    fprintf(f, "    %s: offset 0x%zx is past the end (0x%zx bytes)\n", label, off, n);
+}
+
+static void report_mismatch(bench *b, size_t off, uint64_t cycle, const char *what)
+{
+    FILE *f = b->log;
+    char rl[512];
+    replay_line(b, rl, sizeof rl);
+    fprintf(f, "  MISMATCH seed %" PRIu64 " set %s config %s: %s at byte offset %zu (0x%zx), "
+            "cycle %" PRIu64 "\n", b->o->seed, b->dp.set, ete_rt_config_name(b->res->config),
+            what, off, off, cycle);
+    fprintf(f, "    model %zu bytes, RTL %zu bytes so far; %zu records accepted, %zu dropped",
+            b->exp.n, b->act.n, b->nfed, (size_t)b->res->dropped);
+    if (b->nresume)
+        fprintf(f, ", last overflow before accepted record %zu", b->resume[b->nresume - 1]);
+    fputc('\n', f);
+    harness_bytes_context(f, "    ", b->exp.b, b->exp.n, b->act.b, b->act.n, off,
+                          CONTEXT_BYTES);
+    packet_at(f, &b->pcfg, "expected", b->exp.b, b->exp.n, off);
+    packet_at(f, &b->pcfg, "actual  ", b->act.b, b->act.n, off);
+    fprintf(f, "    replay: %s\n", rl);
+}
+
+/* ---- after the run: packets, decoders, oracle -------------------------------------- */
+static int count_packets(bench *b, const uint8_t *x, size_t n)
+{
+    size_t pos = 0;
+    ete_pkt p;
+    while (pos < n) {
+        int rc = ete_pkt_parse(&b->pcfg, x + pos, n - pos, &p);
+        if (rc == ETE_PKT_NEED_MORE) {
+            failf(b, "the RTL's trace ends inside a packet at offset %zu", pos);
+            return -1;
+        }
+        if (rc < 0) {
+            failf(b, "the RTL's trace has a bad packet at offset %zu: %s (byte %zu)", pos,
+                  p.err ? p.err : "?", pos + p.err_off);
+            return -1;
+        }
+        b->res->pkt[p.type]++;
+        pos += (size_t)rc;
+    }
+    return 0;
+}
+
+/* Debugging aid (--dump): the RTL's trace (PREFIX.trace, for ete-decode),
+ * the model's (PREFIX.model), the accepted records with the image
+ * (PREFIX.pe, for ete-encode); after decoding also the elements and the
+ * resume points (PREFIX.elems). */
+static void write_file(bench *b, const char *suffix, const uint8_t *p, size_t n)
+{
+    char path[600];
+    snprintf(path, sizeof path, "%s.%s", b->o->dump, suffix);
+    FILE *f = fopen(path, "wb");
+    if (!f || fwrite(p, 1, n, f) != n)
+        fprintf(b->log, "  cannot write %s\n", path);
+    if (f)
+        fclose(f);
+}
+
+static void dump_streams(bench *b)
+{
+    write_file(b, "trace", b->act.b, b->act.n);
+    write_file(b, "model", b->exp.b, b->exp.n);
+    pe_stream fs = *b->s;
+    fs.rec = b->fed;
+    fs.nrec = fs.cap = b->nfed;
+    char path[600], err[300];
+    snprintf(path, sizeof path, "%s.pe", b->o->dump);
+    if (pe_stream_write(&fs, path, err, sizeof err))
+        fprintf(b->log, "  %s\n", err);
+}
+
+static void dump_elems(bench *b, const ete_elem_list *l)
+{
+    char path[600];
+    snprintf(path, sizeof path, "%s.elems", b->o->dump);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(b->log, "  cannot write %s\n", path);
+        return;
+    }
+    for (size_t i = 0; i < l->n; i++) {
+        char line[256];
+        ete_elem_format(&l->e[i], line, sizeof line);
+        fprintf(f, "%zu @%" PRIx64 " %s\n", i, l->e[i].offset, line);
+    }
+    for (size_t i = 0; i < b->nresume; i++)
+        fprintf(f, "resume %zu (accepted record index)\n", b->resume[i]);
+    fclose(f);
+}
+
+static int decode_and_check(bench *b, const ete_idregs *id, const ete_progregs *r,
+                            const ete_params *p, int with_ocsd)
+{
+    /* the oracle checks against the records the unit accepted, the
+     * stream the model saw: dropped records were never seen by the unit
+     * (they do not move its ViewInst start/stop state either) */
+    if (b->need_resume)
+        add_resume(b);
+    pe_stream view = *b->s;
+    view.rec = b->fed;
+    view.nrec = b->nfed;
+    view.cap = b->nfed;
+    ete_dec_cfg dc;
+    memset(&dc, 0, sizeof dc);
+    dc.id = *id;
+    dc.trcconfigr = r->trcconfigr;
+    dc.trctraceidr = r->trctraceidr;
+    ete_elem_list l = {0};
+    char msg[900];
+    int rc = -1;
+    ete_decoder *dec = ete_decoder_new(&dc, ete_rt_mem_read, (void *)&b->s->image,
+                                       ete_elem_list_push, &l, msg, sizeof msg);
+    if (!dec) {
+        failf(b, "decoder: %s", msg);
+        goto out;
+    }
+    size_t used = 0;
+    if (ete_decoder_feed(dec, b->act.b, b->act.n, &used) != 0 || used != b->act.n) {
+        failf(b, "decoder failed after %zu of %zu bytes", used, b->act.n);
+        ete_decoder_free(dec);
+        goto out;
+    }
+    ete_decoder_finish(dec);
+    b->res->insns = ete_decoder_insn_count(dec);
+    if (ete_decoder_errors(dec)) {
+        failf(b, "decoder: %u errors in the RTL's trace, last: %s", ete_decoder_errors(dec),
+              ete_decoder_last_error(dec));
+        ete_decoder_free(dec);
+        goto out;
+    }
+    ete_decoder_free(dec);
+    if (l.oom) {
+        b->oom = 1;
+        goto out;
+    }
+    if (b->o->dump)
+        dump_elems(b, &l);
+    ete_oracle_stats st;
+    memset(&st, 0, sizeof st);
+    if (ete_oracle_check(&view, r, p->num_acpairs, p->ccsize, b->resume, b->nresume, l.e, l.n,
+                         &st, msg, sizeof msg)) {
+        if (!b->res->dropped) {
+            failf(b, "oracle: %s", msg);
+            goto out;
+        }
+        /* With dropped records the unit saw an execution with gaps (a
+         * transaction without its outcome, ...): the oracle's reference
+         * is then not an execution it can follow.  The bytes equal the
+         * model's, which is what the RTL must do; note it. */
+        b->res->oracle_skipped = 1;
+        fprintf(b->log, "  note: seed %" PRIu64 ": oracle not applicable after %" PRIu64
+                " dropped records: %s\n", b->o->seed, b->res->dropped, msg);
+    }
+    if (with_ocsd) {
+        ocsd_ete_result oc;
+        if (ocsd_ete_decode(id, r->trcconfigr, r->trctraceidr, &b->s->image, b->act.b,
+                            b->act.n, &oc, msg, sizeof msg)) {
+            failf(b, "OpenCSD: %s", msg);
+            goto out;
+        }
+        int c = ocsd_ete_compare(&oc, l.e, l.n, msg, sizeof msg);
+        ocsd_ete_result_free(&oc);
+        if (c && !b->res->dropped) {
+            failf(b, "OpenCSD disagrees: %s", msg);
+            goto out;
+        }
+        if (c) {
+            /* the bytes are the model's: a disagreement of the two decoders
+             * on a trace with overflows is theirs, not the RTL's; note it */
+            b->res->ocsd_differs = 1;
+            fprintf(b->log, "  note: seed %" PRIu64 ": OpenCSD and our decoder disagree on "
+                    "this trace with %" PRIu64 " overflows: %s\n", b->o->seed,
+                    b->res->overflows, msg);
+        } else {
+            b->res->ocsd_checked = 1;
+        }
+    }
+    rc = 0;
+out:
+    ete_elem_list_free(&l);
+    return rc;
+}
+
+/* ---- stimulus profile ------------------------------------------------------------- */
+/* From the seed: the offered load (records per cycle, which sets the chance
+ * of an idle PE cycle for this RETIRE_WIDTH), output backpressure and
+ * stalling.  Heavy seeds (configuration overflow and one seed in four)
+ * hold out_ready_i low for long stretches so that the unit overflows;
+ * about one other seed in five offers more records than the encoder
+ * takes; stalling seeds offer that much too, so that pe_stall_o acts. */
+static void choose_profile(bench *b, unsigned cfg)
+{
+    const ete_rtl_opts *o = b->o;
+    ete_rtl_result *res = b->res;
+    harness_rng pr;
+    harness_rng_init(&pr, o->seed, 1);
+    static const double loads[] = {0.2, 0.4, 0.6, 0.8, 1.5};
+    static const double bps[] = {0.0, 0.1, 0.2, 0.3};
+    res->heavy = cfg == ETE_RT_OVERFLOW || o->seed % 4 == 3;
+    double mean;               /* mean length of a backpressure stall, cycles */
+    double load;
+    if (res->heavy) {
+        res->backpressure = 0.6 + 0.35 * harness_rng_unit(&pr);
+        mean = 50.0 + (double)harness_rng_below(&pr, 1000);
+        load = harness_rng_below(&pr, 2) ? 1.0 : 0.5;
+    } else {
+        res->backpressure = bps[harness_rng_below(&pr, 4)];
+        mean = 1.0 + (double)harness_rng_below(&pr, 32);
+        load = loads[harness_rng_below(&pr, 5)];
+    }
+    res->stall = o->stall;
+    if (res->stall < 0)
+        res->stall = !res->heavy && harness_rng_below(&pr, 3) == 0 ? 1 : 0;
+    res->stall_level = (int)harness_rng_below(&pr, 4);
+    if (res->stall)
+        load = 2.0;
+    /* a busy cycle presents 1..RETIRE_WIDTH records, (W + 1) / 2 on average */
+    double per_busy = (b->dp.retire_width + 1) / 2.0;
+    res->idle = 1.0 - load / per_busy;
+    if (res->idle < 0.0)
+        res->idle = 0.0;
+    if (res->idle > 0.95)
+        res->idle = 0.95;
+    if (o->backpressure >= 0)
+        res->backpressure = o->backpressure;
+    if (o->idle >= 0)
+        res->idle = o->idle;
+    /* the sink must drain in the end: at most 99% of cycles not ready */
+    double f = res->backpressure > 0.99 ? 0.99 : res->backpressure;
+    b->bp_leave = 1.0 / mean;
+    b->bp_enter = f <= 0 ? 0.0 : f * b->bp_leave / (1.0 - f);
+    if (b->bp_enter > 1.0)
+        b->bp_enter = 1.0;
+}
+
+/* ---- the run ---------------------------------------------------------------------- */
+static int run_cycles_until(bench *b, int stop_phase)
+{
+    while (b->phase != stop_phase && !b->failed && !b->oom && b->tail < TAIL_CYCLES)
+        ete_dut_cycle(b->d);
+    return b->failed || b->oom || b->mismatch;
+}
+
+static int check_idregs(bench *b, const ete_idregs *got, const ete_params *p)
+{
+    ete_idregs want;
+    ete_model_idregs(p, &want);
+    char msg[800];
+    size_t u = 0;
+    msg[0] = 0;
+    for (unsigned i = 0; i < 14; i++)
+        if (got->trcidr[i] != want.trcidr[i] && u < sizeof msg) {
+            int k = snprintf(msg + u, sizeof msg - u, " TRCIDR%u 0x%08" PRIx32 " (model 0x%08"
+                             PRIx32 ")", i, got->trcidr[i], want.trcidr[i]);
+            if (k > 0)
+                u += (size_t)k;
+        }
+    if (got->trcdevarch != want.trcdevarch && u < sizeof msg)
+        snprintf(msg + u, sizeof msg - u, " TRCDEVARCH 0x%08" PRIx32 " (model 0x%08" PRIx32 ")",
+                 got->trcdevarch, want.trcdevarch);
+    if (msg[0]) {
+        failf(b, "ID registers differ from ete_model_idregs() for the set's parameters:%s", msg);
+        return -1;
+    }
+    return 0;
+}
+
+int ete_rtl_run(const ete_rtl_opts *o, ete_rtl_result *res, FILE *log)
+{
+    bench bb, *b = &bb;
+    memset(b, 0, sizeof *b);
+    memset(res, 0, sizeof *res);
+    b->o = o;
+    b->res = res;
+    b->log = log;
+    ete_dut_params_get(&b->dp);
+    harness_rng_init(&b->rng_pe, o->seed, 2);
+    harness_rng_init(&b->rng_out, o->seed, 3);
+    harness_rng_init(&b->rng_chk, o->seed, 4);
+    int rc = -1;
+
+    pe_stream own;
+    pe_stream_init(&own);
+    if (o->pe) {
+        b->s = o->pe;
+    } else {
+        progen_cfg pc;
+        progen_cfg_default(&pc, o->seed);
+        pc.n_records = o->records;
+        if (progen_generate(&pc, &own, res->msg, sizeof res->msg)) {
+            pe_stream_free(&own);
+            return -1;
+        }
+        b->s = &own;
+    }
+    b->limit = b->s->nrec;
+    if (o->records && o->records < b->limit)
+        b->limit = (size_t)o->records;
+
+    unsigned cfg = o->config >= 0 ? (unsigned)o->config
+                                  : (unsigned)(o->seed % ETE_RT_NUM_CONFIGS);
+    res->config = cfg;
+    ete_params p;
+    ete_progregs r;
+    ete_rt_config(cfg, o->seed, b->s, &p, &r);
+    /* the model is the unit the RTL was built as (mk/tb.mk -G values) */
+    p.rs_depth = b->dp.rs_depth;
+    p.num_acpairs = b->dp.num_acpairs;
+    p.num_events = b->dp.num_events;
+    p.num_extin = b->dp.num_extin;
+    p.ccsize = b->dp.ccsize;
+    p.ccitmin = b->dp.ccitmin;
+    p.commopt = b->dp.commopt;
+    if ((r.trcconfigr & TRCCONFIGR_RS) && !p.rs_depth)
+        r.trcconfigr &= ~TRCCONFIGR_RS;
+    choose_profile(b, cfg);
+
+    char err[512];
+    b->d = ete_dut_new(err, sizeof err);
+    if (!b->d) {
+        snprintf(res->msg, sizeof res->msg, "DUT: %s", err);
+        goto out;
+    }
+    if (o->waves && ete_dut_waves(b->d, o->waves, err, sizeof err)) {
+        snprintf(res->msg, sizeof res->msg, "%s", err);
+        goto out;
+    }
+    ete_dut_set_hook(b->d, hook, b);
+    b->phase = PH_SETUP;
+    ete_dut_set_reset(b->d, 1);
+    for (int i = 0; i < RESET_CYCLES; i++)
+        ete_dut_cycle(b->d);
+    ete_dut_set_reset(b->d, 0);
+    ete_dut_cycle(b->d);
+    ete_dut_cycle(b->d);
+
+    rc = 1;
+    ete_drv_bus bus = {b, bus_write, bus_read};
+    ete_idregs id;
+    if (ete_drv_probe(&bus, &id, err, sizeof err)) {
+        failf(b, "driver probe: %s%s%s", err, b->apb_err[0] ? ": " : "", b->apb_err);
+        goto check;
+    }
+    if (check_idregs(b, &id, &p))
+        goto check;
+    ete_pkt_cfg_from_regs(&b->pcfg, &id, r.trcconfigr);
+    /* Stalling: the contract defines TRCSTALLCTLR.ISTALL/LEVEL and
+     * pe_stall_o; when the ID registers deny stall control (TRCIDR3.STALLCTL
+     * = 0) the driver rightly leaves TRCSTALLCTLR alone, so the bench
+     * writes it itself after the driver has programmed the rest. */
+    uint32_t stallctlr = 0;
+    int stall_direct = 0;
+    if (res->stall) {
+        stallctlr = TRCSTALLCTLR_ISTALL |
+                    ((uint32_t)res->stall_level << TRCSTALLCTLR_LEVEL_SHIFT);
+        if (id.trcidr[3] & TRCIDR3_STALLCTL)
+            r.trcstallctlr = stallctlr;
+        else
+            stall_direct = 1;
+    }
+    /* D8.3 Figure D8.2 */
+    if (ete_drv_disable(&bus, DRV_MAX_POLLS, NULL, err, sizeof err) ||
+        ete_drv_program(&bus, &id, &r, err, sizeof err)) {
+        failf(b, "driver: %s%s%s", err, b->apb_err[0] ? ": " : "", b->apb_err);
+        goto check;
+    }
+    if (stall_direct) {
+        uint32_t v;
+        if (bus_write(b, TRCSTALLCTLR, stallctlr) || bus_read(b, TRCSTALLCTLR, &v)) {
+            failf(b, "APB: %s", b->apb_err);
+            goto check;
+        }
+        if (v != stallctlr) {
+            failf(b, "TRCSTALLCTLR wrote 0x%08" PRIx32 " read 0x%08" PRIx32 " (contract: "
+                  "ISTALL and LEVEL)", stallctlr, v);
+            goto check;
+        }
+        r.trcstallctlr = stallctlr;
+    }
+    char vmsg[800];
+    int nv = ete_drv_verify(&bus, &id, &r, vmsg, sizeof vmsg);
+    if (nv < 0) {
+        failf(b, "driver verify: %s", vmsg);
+        goto check;
+    }
+    if (nv > 0) {
+        res->reg_warnings = nv;
+        fprintf(log, "  note: %d registers read back differently: %s\n", nv, vmsg);
+    }
+    if (ete_drv_enable(&bus, DRV_MAX_POLLS, NULL, err, sizeof err)) {
+        failf(b, "driver: %s%s%s", err, b->apb_err[0] ? ": " : "", b->apb_err);
+        goto check;
+    }
+    /* D8.3: trace registers ignore writes while enabled (contract).
+     * TRCTRACEIDR does not change the trace bytes, so it is the probe. */
+    uint32_t v0, v1;
+    if (bus_read(b, TRCTRACEIDR, &v0) || bus_write(b, TRCTRACEIDR, v0 ^ 1u) ||
+        bus_read(b, TRCTRACEIDR, &v1) || bus_write(b, TRCTRACEIDR, v0)) {
+        failf(b, "APB: %s", b->apb_err);
+        goto check;
+    }
+    if (v1 != v0) {
+        failf(b, "TRCTRACEIDR written while TRCPRGCTLR.EN = 1 changed from 0x%" PRIx32
+              " to 0x%" PRIx32 " (D8.3, contract: writes while enabled are ignored)", v0, v1);
+        goto check;
+    }
+    if (b->failed)
+        goto check;
+
+    /* enable = ete_model_new with the registers programmed (contract) */
+    b->m = ete_model_new(&p, &r, err, sizeof err);
+    if (!b->m) {
+        snprintf(res->msg, sizeof res->msg, "model: %s", err);
+        rc = -1;
+        goto out;
+    }
+    b->phase = PH_RECORDS;
+    if (run_cycles_until(b, PH_DRAIN))
+        goto check;
+    /* disable = ete_model_finish (contract) */
+    ete_model_finish(b->m);
+    pull_model(b);
+    if (ete_drv_disable(&bus, DRV_MAX_POLLS, NULL, err, sizeof err)) {
+        failf(b, "driver: %s%s%s", err, b->apb_err[0] ? ": " : "", b->apb_err);
+        goto check;
+    }
+    b->phase = PH_POST;
+    for (unsigned i = 0; i < POST_IDLE && !b->failed && !b->mismatch; i++)
+        ete_dut_cycle(b->d);
+    compare(b);
+    if (!b->mismatch && b->exp.n != b->act.n) {
+        b->mismatch = 1;
+        b->mm_off = b->cmp_pos;
+        b->mm_cycle = ete_dut_cycles(b->d);
+    }
+
+check:
+    if (o->dump)
+        dump_streams(b);
+    res->cycles = ete_dut_cycles(b->d);
+    res->bytes = b->act.n;
+    if (b->oom) {
+        snprintf(res->msg, sizeof res->msg, "out of memory");
+        rc = -1;
+        goto out;
+    }
+    if (b->mismatch) {
+        const char *what = b->mm_off >= b->act.n ? "RTL output ends early"
+                         : b->mm_off >= b->exp.n ? "RTL emits more bytes than the model"
+                                                 : "byte differs";
+        report_mismatch(b, b->mm_off, b->mm_cycle, what);
+        snprintf(res->msg, sizeof res->msg, "%s at byte %zu (cycle %" PRIu64 ")", what,
+                 b->mm_off, b->mm_cycle);
+        if (b->failed)
+            fprintf(log, "  also: %s\n", b->fail);
+        goto out;
+    }
+    if (b->failed) {
+        char rl[512];
+        replay_line(b, rl, sizeof rl);
+        fprintf(log, "  FAIL seed %" PRIu64 " set %s: %s\n    replay: %s\n", o->seed, b->dp.set,
+                b->fail, rl);
+        copy_msg(res->msg, sizeof res->msg, b->fail);
+        goto out;
+    }
+    if (count_packets(b, b->act.b, b->act.n) ||
+        decode_and_check(b, &id, &r, &p,
+                         o->ocsd == 1 || (o->ocsd < 0 && o->seed % 5 == 0))) {
+        char rl[512];
+        replay_line(b, rl, sizeof rl);
+        fprintf(log, "  FAIL seed %" PRIu64 " set %s: %s\n    replay: %s\n", o->seed, b->dp.set,
+                b->fail, rl);
+        copy_msg(res->msg, sizeof res->msg, b->fail);
+        if (b->oom)
+            rc = -1;
+        goto out;
+    }
+    res->pass = 1;
+    rc = 0;
+out:
+    if (b->d) {
+        if (o->coverage && ete_dut_coverage_write(b->d, o->coverage, err, sizeof err) &&
+            rc == 0) {
+            snprintf(res->msg, sizeof res->msg, "%s", err);
+            res->pass = 0;
+            rc = -1;
+        }
+        ete_dut_free(b->d);
+    }
+    if (b->m)
+        ete_model_free(b->m);
+    free(b->exp.b);
+    free(b->act.b);
+    free(b->beats);
+    free(b->resume);
+    free(b->fed);
+    pe_stream_free(&own);
+    return rc;
+}

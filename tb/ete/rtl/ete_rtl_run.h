@@ -1,0 +1,77 @@
+/* One run of the ETE RTL bench: program the Verilated unit over APB with
+ * the driver (sw/ete/ete_driver.h), drive the PE port with an execution,
+ * compare every output byte with the model's, decode the RTL's bytes and
+ * check them with the round-trip oracle (and OpenCSD on some seeds).
+ * Used by the bench (ete_rtl_bench.c) and the Check suite
+ * (tests/rtl/test_rtl.c).  docs/ete-bench.md describes it. */
+#ifndef ETE_RTL_RUN_H
+#define ETE_RTL_RUN_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ete_pkt.h"
+#include "pe_stream.h"
+
+typedef struct ete_rtl_opts {
+    uint64_t seed;
+    uint64_t records;        /* records to generate (or to take from pe) */
+    uint64_t max_cycles;     /* 0: none; else stop presenting records after
+                                this many cycles, then disable and check */
+    int config;              /* ETE_RT_* configuration; -1: seed % count */
+    const pe_stream *pe;     /* NULL: generate from the seed (progen) */
+    const char *pe_path;     /* the file pe came from (replay line) */
+    const char *waves;       /* FST file or NULL */
+    double backpressure;     /* fraction of cycles out_ready_i is low; < 0: from seed */
+    double idle;             /* chance of a PE cycle without records; < 0: from seed */
+    int stall;               /* 1: TRCSTALLCTLR.ISTALL, honour pe_stall_o; 0: no;
+                                -1: from the seed when TRCIDR3.STALLCTL */
+    int ocsd;                /* 1: also OpenCSD; 0: no; -1: every 5th seed */
+    const char *coverage;    /* coverage builds: write the counts here */
+    const char *dump;        /* write <dump>.trace (the RTL's bytes),
+                                <dump>.model (the model's), <dump>.pe (the
+                                accepted records, with the image) and
+                                <dump>.elems (decoded elements, resume points) */
+    const char *prog;        /* the bench's name for replay lines */
+} ete_rtl_opts;
+
+void ete_rtl_opts_default(ete_rtl_opts *o);
+
+typedef struct ete_rtl_result {
+    int      pass;
+    unsigned config;
+    double   backpressure, idle;
+    int      stall, stall_level, heavy, ocsd_checked;
+    uint64_t records;        /* records presented to the PE port */
+    uint64_t fed;            /* accepted (given to the model) */
+    uint64_t dropped;        /* discarded with pe_drop_o */
+    uint64_t overflows;      /* ete_model_overflow calls (drop runs) */
+    uint64_t stall_cycles;   /* cycles pe_stall_o held the PE */
+    uint64_t cycles;         /* clock cycles in total */
+    uint64_t bytes;          /* trace bytes the RTL emitted */
+    uint64_t insns;          /* instructions our decoder reconstructed */
+    uint64_t pkt[ETE_PKT_TYPE_COUNT]; /* packets in the RTL's bytes */
+    int      reg_warnings;   /* registers that did not read back as written */
+    int      oracle_skipped; /* records were dropped and the oracle could not
+                                follow the gapped execution (a note) */
+    int      ocsd_differs;   /* records were dropped and OpenCSD disagreed
+                                with our decoder (a note) */
+    char     msg[1024];      /* the first failure, one line */
+} ete_rtl_result;
+
+/* Run one seed; details of a failure (mismatch context, packets, replay
+ * command) go to log.  Returns 0 when everything agreed, 1 on a check
+ * failure, -1 when the run could not be set up (res->msg says why). */
+int ete_rtl_run(const ete_rtl_opts *o, ete_rtl_result *res, FILE *log);
+
+/* Packet types a unit with this COMMOPT can emit from an A64,
+ * non-speculative PE stream (the list of tests/ete/test_roundtrip.c, plus
+ * the Cycle Count formats of the other commit mode). */
+int ete_rtl_pkt_reachable(unsigned type, unsigned commopt);
+
+/* Name of configuration idx, or the index of name (-1 if none). */
+const char *ete_rtl_config_name(unsigned idx);
+int ete_rtl_config_index(const char *name);
+unsigned ete_rtl_num_configs(void);
+
+#endif
