@@ -118,6 +118,7 @@ demo: deps
 bench: deps
 	@$(MAKE) --no-print-directory tools
 	@$(BIN)/ete-bench $(BENCH_ARGS)
+	@$(MAKE) --no-print-directory bench-workloads
 
 regress: deps
 	@$(MAKE) --no-print-directory tools

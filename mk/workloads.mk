@@ -115,3 +115,10 @@ workloads: deps-workloads
 # the test reads the captures (from WL_PE_DIR, for a BUILD other than build)
 test-build: $(WL_PES)
 export WL_PE_DIR := $(abspath $(WL_DIR))
+
+# `make bench`: ETE bits per instruction for every bundled workload
+.PHONY: bench-workloads
+bench-workloads: deps-workloads
+	@$(MAKE) --no-print-directory wl-captures $(BIN)/wl-stats
+	@echo "workloads (EL1 excluded):"
+	@$(BIN)/wl-stats --ete $(WL_PES)
