@@ -152,6 +152,7 @@ formal-spe: deps-formal-trbe
 	echo "logs: $(SPE_FV_DIR)/<task>.log"; exit $$fail
 
 lint: lint-spe
+formal: formal-spe
 
 # the bounded RTL regression is part of `make test`
 TEST_BINS += $(filter-out $(TEST_BINS),$(SPE_RTL_TESTS))
