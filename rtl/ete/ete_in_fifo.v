@@ -12,8 +12,8 @@
 // Overflow markers: a run of dropping cycles (dropping cycles with no
 //   record accepted between them; cycles that present no record do not end
 //   a run) owes exactly one marker.  It is written as soon as an entry is
-//   free, always before the next accepted record (in the same clock, one
-//   lane ahead of it, when both fit).
+//   free, always before the next accepted record; records presented while
+//   it is still owed are dropped (part of the same run).
 // Stall: pe_stall_o = stall_en_i and more than the LEVEL threshold entries
 //   held.  It depends only on registered state.  Threshold for LEVEL L:
 //   T = TMAX - L*TMAX/4 with TMAX = DEPTH - 2*RETIRE_WIDTH, so a PE that
@@ -49,7 +49,7 @@ module ete_in_fifo #(
 );
 
   localparam ENT_W = REC_W + 1;                 // {marker, record}
-  localparam WR_N  = RETIRE_WIDTH + 1;          // a marker and a full cycle
+  localparam WR_N  = RETIRE_WIDTH;              // a full cycle, or one marker
   localparam CNT_W = clog2(DEPTH) + 1;
   localparam integer TMAX = DEPTH - 2 * RETIRE_WIDTH;
   localparam integer T0I  = TMAX;
@@ -108,8 +108,14 @@ module ete_in_fifo #(
   wire                   pop = rec_valid_o & rec_ready_i;
 
   // ---- admission -----------------------------------------------------------
+  // An owed marker always takes the first free entry, so it never shares a
+  // clock with records: owe_q persists only through clocks with no free
+  // entry, after which at most one entry (one pop) is free, too few for a
+  // marker and a record.  A clock presenting records while a marker is owed
+  // therefore drops them, and the marker is written in that clock if an
+  // entry is free.
   reg drop;     // this cycle's records are discarded
-  reg mk_wr;    // a marker is written this cycle (lane 0)
+  reg mk_wr;    // a marker is written this cycle (lane 0, alone)
   reg acc;      // this cycle's records are written
   reg new_owe;
   integer l;
@@ -121,10 +127,8 @@ module ete_in_fifo #(
     acc     = 1'b0;
     new_owe = owe_q;
     if (n_pres != 0) begin
-      if (free >= n_pres + {{(CNT_W-1){1'b0}}, owe_q}) begin
+      if (!owe_q && free >= n_pres) begin
         acc   = 1'b1;
-        mk_wr = owe_q;                     // the owed marker goes first
-        owe_d = 1'b0;
         gap_d = 1'b0;
       end else begin
         drop    = 1'b1;
@@ -142,14 +146,12 @@ module ete_in_fifo #(
       gap_d = 1'b0;
     end
 
-    wr_cnt = (acc ? n_pres : {CNT_W{1'b0}}) + {{(CNT_W-1){1'b0}}, mk_wr};
-    // lanes: [marker] record0 record1 ...
+    wr_cnt = acc ? n_pres : {{(CNT_W-1){1'b0}}, mk_wr};
+    // lanes: records in slot order, or a marker alone in lane 0
     wr_data = {WR_N*ENT_W{1'b0}};
-    if (mk_wr) wr_data[REC_W] = 1'b1;
-    for (l = 0; l < RETIRE_WIDTH; l = l + 1) begin
-      if (mk_wr) wr_data[(l+1)*ENT_W +: ENT_W] = {1'b0, pe_rec_i[l*REC_W +: REC_W]};
-      else       wr_data[l*ENT_W     +: ENT_W] = {1'b0, pe_rec_i[l*REC_W +: REC_W]};
-    end
+    for (l = 0; l < RETIRE_WIDTH; l = l + 1)
+      wr_data[l*ENT_W +: ENT_W] = {1'b0, pe_rec_i[l*REC_W +: REC_W]};
+    if (mk_wr) wr_data[ENT_W-1:0] = {1'b1, {REC_W{1'b0}}};
   end
 
   always @(posedge clk_i) begin
@@ -237,19 +239,19 @@ module ete_in_fifo #(
   // All or none: a cycle writes either every presented record or none,
   // in slot order behind an optional marker; pe_drop_o says which.
   always @* if (f_past_valid && rst_ni) begin
-    assert (wr_cnt == (drop ? {CNT_W{1'b0}} : n_pres) + {{(CNT_W-1){1'b0}}, mk_wr});
+    assert (wr_cnt == (acc ? n_pres : {{(CNT_W-1){1'b0}}, mk_wr}));
     assert (drop == (n_pres != 0 && !acc));
-    assert (!(drop && acc));
+    assert (!(drop && acc) && !(acc && mk_wr));
     if (n_pres == 0) assert (!pe_drop_o);
     if (mk_wr) assert (wr_data[REC_W] == 1'b1);
+    if (owe_q) assert (free <= 1);
   end
   genvar gl;
   generate
     for (gl = 0; gl < RETIRE_WIDTH; gl = gl + 1) begin : g_f_lane
       localparam [CNT_W-1:0] F_GL = gl;
       always @* if (f_past_valid && rst_ni && acc && F_GL < n_pres) begin
-        if (mk_wr) assert (wr_data[(gl + 1) * ENT_W +: ENT_W] == {1'b0, pe_rec_i[gl*REC_W +: REC_W]});
-        else       assert (wr_data[gl * ENT_W +: ENT_W] == {1'b0, pe_rec_i[gl*REC_W +: REC_W]});
+        assert (wr_data[gl * ENT_W +: ENT_W] == {1'b0, pe_rec_i[gl*REC_W +: REC_W]});
       end
     end
   endgenerate
@@ -308,8 +310,10 @@ module ete_in_fifo #(
     if (!f_stall_q) assert (count <= thresh + F_RW);
   end
 
+  reg f_mk_q = 1'b0;
+  always @(posedge clk_i) f_mk_q <= rst_ni && mk_wr;
   always @(posedge clk_i) if (f_past_valid && rst_ni) begin
-    cover (acc && mk_wr && n_pres == F_RW);   // marker and a full cycle together
+    cover (acc && f_mk_q);                   // a record right behind a marker
     cover (drop && mk_wr);
     cover (pop && rec_marker_o);
     cover (pe_stall_o && f_honest);

