@@ -1,6 +1,8 @@
 /* OpenCSD / DS-5 trace snapshot reader (see ete_snapshot.h for the layout). */
 #include "ete_snapshot.h"
 
+#include "file_read.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
@@ -390,49 +392,6 @@ static int load_dumps(ete_snapshot *ss, const char *dir, const device *dv,
     return 0;
 }
 
-static int read_whole(const char *path, uint8_t **data, size_t *len, char *err, size_t errlen)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        return -1;
-    }
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *b = malloc(cap);
-    if (!b) {
-        fclose(f);
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    for (;;) {
-        if (n == cap) {
-            uint8_t *nb = cap > SIZE_MAX / 2 ? NULL : realloc(b, cap * 2);
-            if (!nb) {
-                free(b);
-                fclose(f);
-                snprintf(err, errlen, "%s: out of memory", path);
-                return -1;
-            }
-            b = nb;
-            cap *= 2;
-        }
-        size_t r = fread(b + n, 1, cap - n, f);
-        n += r;
-        if (r == 0)
-            break;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(b);
-        snprintf(err, errlen, "%s: read error", path);
-        return -1;
-    }
-    *data = b;
-    *len = n;
-    return 0;
-}
-
 void ete_snapshot_free(ete_snapshot *ss)
 {
     ete_image_free(&ss->image);
@@ -577,7 +536,7 @@ int ete_snapshot_load(const char *dir, const char *source, ete_snapshot *ss,
         goto out;
     }
     join_path(ss->trace_file, sizeof ss->trace_file, dir, bfile->value);
-    if (read_whole(ss->trace_file, &ss->trace, &ss->trace_len, err, errlen) != 0)
+    if (file_read_all(ss->trace_file, &ss->trace, &ss->trace_len, err, errlen) != 0)
         goto out;
 
     /* the core: [core_trace_sources] core=source; its [dump] sections */

@@ -8,6 +8,7 @@
 
 #include "brbe_dec.h"
 #include "brbe_dump.h"
+#include "file_read.h"
 
 #define EXIT_BAD   1
 #define EXIT_USAGE 2
@@ -25,51 +26,6 @@ static void usage(FILE *f)
         "  FILE       a brbe-records 1 dump; - for standard input\n"
         "exit status: 0 clean, 1 bad input (reported with line and byte offset),\n"
         "             2 usage or file error\n");
-}
-
-static int read_all(const char *path, char **data, size_t *len)
-{
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    char *buf = NULL;
-    size_t cap = 0, n = 0;
-
-    if (!f) {
-        fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
-        return -1;
-    }
-    for (;;) {
-        size_t got;
-        if (n == cap) {
-            size_t ncap = cap ? cap * 2u : 65536u;
-            char *nb = ncap > cap ? realloc(buf, ncap) : NULL;
-            if (!nb) {
-                fprintf(stderr, "%s: %s: out of memory\n", prog, path);
-                free(buf);
-                if (f != stdin)
-                    fclose(f);
-                return -1;
-            }
-            buf = nb;
-            cap = ncap;
-        }
-        errno = 0;
-        got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    if (ferror(f)) {
-        fprintf(stderr, "%s: %s: %s\n", prog, path, errno ? strerror(errno) : "read error");
-        free(buf);
-        if (f != stdin)
-            fclose(f);
-        return -1;
-    }
-    if (f != stdin)
-        fclose(f);
-    *data = buf;
-    *len = n;
-    return 0;
 }
 
 int main(int argc, char **argv)
@@ -103,8 +59,15 @@ int main(int argc, char **argv)
         usage(stderr);
         return EXIT_USAGE;
     }
-    if (read_all(path, &data, &len) != 0)
-        return EXIT_USAGE;
+    {
+        char err[512];
+        uint8_t *raw = NULL;
+        if (file_read_all(path, &raw, &len, err, sizeof err) != 0) {
+            fprintf(stderr, "%s: %s\n", prog, err);
+            return EXIT_USAGE;
+        }
+        data = (char *)raw;
+    }
 
     brbe_dump_init(&rd, data, len);
     if (csv)

@@ -13,6 +13,7 @@
 #include "ete_image.h"
 #include "ete_pkt.h"
 #include "ete_snapshot.h"
+#include "file_read.h"
 
 #define EXIT_BADPKT 1
 #define EXIT_USAGE  2
@@ -223,43 +224,6 @@ static int run_opencsd(const ete_dec_cfg *cfg, const ete_image *img, const uint8
 
 /* ---- main ---------------------------------------------------------------- */
 
-static int read_file(const char *path, uint8_t **data, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "ete-decode: %s: %s\n", path, strerror(errno));
-        return -1;
-    }
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *b = malloc(cap);
-    while (b) {
-        if (n == cap) {
-            uint8_t *nb = realloc(b, cap * 2);
-            if (!nb) {
-                free(b);
-                b = NULL;
-                break;
-            }
-            b = nb;
-            cap *= 2;
-        }
-        size_t r = fread(b + n, 1, cap - n, f);
-        n += r;
-        if (r == 0)
-            break;
-    }
-    int bad = !b || ferror(f);
-    fclose(f);
-    if (bad) {
-        fprintf(stderr, "ete-decode: %s: cannot read\n", path);
-        free(b);
-        return -1;
-    }
-    *data = b;
-    *len = n;
-    return 0;
-}
-
 int main(int argc, char **argv)
 {
     const char *snapdir = NULL, *rawfile = NULL, *source = NULL;
@@ -385,7 +349,8 @@ int main(int argc, char **argv)
         img = ss.image;             /* owned by ss */
         trace = ss.trace;
         trace_len = ss.trace_len;
-    } else if (read_file(rawfile, &trace, &trace_len) != 0) {
+    } else if (file_read_all(rawfile, &trace, &trace_len, err, sizeof err) != 0) {
+        fprintf(stderr, "ete-decode: %s\n", err);
         rc = EXIT_USAGE;
         goto done;
     }

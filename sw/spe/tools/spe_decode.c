@@ -11,6 +11,7 @@
 #include "spe_dump.h"
 #include "spe_pkt.h"
 #include "spe_stats.h"
+#include "file_read.h"
 
 #define EXIT_BAD   1
 #define EXIT_USAGE 2
@@ -29,50 +30,6 @@ static void usage(FILE *f)
         "  --top N     PCs listed by --stats (default 10)\n"
         "  FILE        raw SPE profile data (Profiling Buffer contents); - for stdin\n"
         "exit status: 0 clean, 1 bad packets or incomplete records, 2 usage or file error\n");
-}
-
-static int read_all(const char *path, uint8_t **data, size_t *len)
-{
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    uint8_t *buf = NULL;
-    size_t cap = 0, n = 0;
-
-    if (!f) {
-        fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
-        return -1;
-    }
-    for (;;) {
-        size_t got;
-        if (n == cap) {
-            size_t ncap = cap ? cap * 2u : 65536u;
-            uint8_t *nb = ncap > cap ? realloc(buf, ncap) : NULL;
-            if (!nb) {
-                fprintf(stderr, "%s: %s: out of memory\n", prog, path);
-                free(buf);
-                if (f != stdin)
-                    fclose(f);
-                return -1;
-            }
-            buf = nb;
-            cap = ncap;
-        }
-        got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    if (ferror(f)) {
-        fprintf(stderr, "%s: %s: read error: %s\n", prog, path, strerror(errno));
-        free(buf);
-        if (f != stdin)
-            fclose(f);
-        return -1;
-    }
-    if (f != stdin)
-        fclose(f);
-    *data = buf;
-    *len = n;
-    return 0;
 }
 
 /* ---- main ------------------------------------------------------------------- */
@@ -138,8 +95,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: --top goes with --stats\n", prog);
         return EXIT_USAGE;
     }
-    if (read_all(path, &data, &len) != 0)
-        return EXIT_USAGE;
+    {
+        char err[512];
+        if (file_read_all(path, &data, &len, err, sizeof err) != 0) {
+            fprintf(stderr, "%s: %s\n", prog, err);
+            return EXIT_USAGE;
+        }
+    }
 
     spe_dec_init(&d, data, len, 0);
     spe_stats_init(&st);
