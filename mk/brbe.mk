@@ -61,12 +61,12 @@ deps-brbe:
 	fi
 
 define brbe_set_rules
-$(BRBE_VL)/$(1)/.stamp: $(BRBE_RTL) $(BRBE_TBDIR)/brbe_dut.cpp $(BRBE_TBDIR)/brbe_dut.h \
+$(BRBE_VL)/$(1)/.stamp: $(BRBE_RTL) $(BRBE_TBDIR)/brbe_dut.cpp $(BRBE_TBDIR)/brbe_dut.h tb/common/vl_shim.h \
                         $(BRBE_TBDIR)/brbe_pins.h mk/brbe.mk | deps-brbe
 	@rm -rf $(BRBE_VL)/$(1); mkdir -p $(BRBE_VL)/$(1)
 	+$(BRBE_VERILATOR) --cc --build -O2 -j 2 -Wall --top-module brbe_top --trace-fst \
 	  -Mdir $(BRBE_VL)/$(1) $(call brbe_gflags,$(1)) \
-	  -CFLAGS "$(call brbe_dflags,$(1)) -I$(CURDIR)/$(BRBE_TBDIR)" \
+	  -CFLAGS "$(call brbe_dflags,$(1)) -I$(CURDIR)/$(BRBE_TBDIR) -I$(CURDIR)/tb/common" \
 	  -MAKEFLAGS "$(BRBE_VL_MAKEVARS)" \
 	  $(addprefix $(CURDIR)/,$(BRBE_RTL)) $(CURDIR)/$(BRBE_TBDIR)/brbe_dut.cpp
 	+$(MAKE) --no-print-directory -s -C $(BRBE_VL)/$(1) -f Vbrbe_top.mk $(BRBE_VL_MAKEVARS) \

@@ -75,12 +75,12 @@ deps-trbe:
 	fi
 
 define trbe_set_rules
-$(TRBE_VL)/$(1)/.stamp: $(TRBE_RTL) $(TRBE_TBDIR)/rtl/trbe_dut.cpp $(TRBE_TBDIR)/rtl/trbe_dut.h \
+$(TRBE_VL)/$(1)/.stamp: $(TRBE_RTL) $(TRBE_TBDIR)/rtl/trbe_dut.cpp $(TRBE_TBDIR)/rtl/trbe_dut.h tb/common/vl_shim.h \
                         $(TRBE_TBDIR)/trbe_pins.h mk/trbe.mk | deps-trbe
 	@rm -rf $(TRBE_VL)/$(1); mkdir -p $(TRBE_VL)/$(1)
 	+$(TRBE_VERILATOR) --cc --build -O2 -j 2 -Wall --top-module trbe_top --trace-fst \
 	  -Mdir $(TRBE_VL)/$(1) $(call trbe_gflags,$(1)) \
-	  -CFLAGS "$(call trbe_dflags,$(1)) -I$(CURDIR)/$(TRBE_TBDIR)/rtl -I$(CURDIR)/$(TRBE_TBDIR)" \
+	  -CFLAGS "$(call trbe_dflags,$(1)) -I$(CURDIR)/$(TRBE_TBDIR)/rtl -I$(CURDIR)/$(TRBE_TBDIR) -I$(CURDIR)/tb/common" \
 	  -MAKEFLAGS "$(TRBE_VL_MAKEVARS)" \
 	  $(addprefix $(CURDIR)/,$(TRBE_RTL)) $(CURDIR)/$(TRBE_TBDIR)/rtl/trbe_dut.cpp
 	+$(MAKE) --no-print-directory -s -C $(TRBE_VL)/$(1) -f Vtrbe_top.mk $(TRBE_VL_MAKEVARS) \

@@ -3,14 +3,10 @@
 // mk/brbe.mk with the set's parameters as BRBE_DUT_* macros (the same
 // values as the -G options given to Verilator).
 #include <cstdio>
-#include <memory>
 #include <new>
 
 #include "Vbrbe_top.h"
-#include "verilated.h"
-#if VM_TRACE
-#include "verilated_fst_c.h"
-#endif
+#include "vl_shim.h"
 
 #include "brbe_dut.h"
 
@@ -27,18 +23,13 @@ namespace {
 
 struct dut {
     brbe_tb_dut pub{};
-    std::unique_ptr<VerilatedContext> ctx;
-    std::unique_ptr<Vbrbe_top> top;
-#if VM_TRACE
-    std::unique_ptr<VerilatedFstC> fst;
-#endif
-    uint64_t cycles = 0;
+    vl_shim::sim<Vbrbe_top> sim{"brbe_top"};
 };
 
 void step(void *vp, const brbe_pins_in *in, brbe_pins_out *o)
 {
     dut *d = static_cast<dut *>(vp);
-    Vbrbe_top &t = *d->top;
+    Vbrbe_top &t = *d->sim.top;
     t.clk_i = 0;
     t.rst_ni = in->rst_n & 1u;
     t.pe_valid_i = in->pe_valid & 1u;
@@ -79,18 +70,7 @@ void step(void *vp, const brbe_pins_in *in, brbe_pins_out *o)
     o->sr_rdata = t.sr_rdata_o;
     o->sr_ready = t.sr_ready_o & 1u;
     o->sr_status = t.sr_status_o & 3u;
-#if VM_TRACE
-    if (d->fst)
-        d->fst->dump(d->cycles * 10u);
-#endif
-    t.clk_i = 1;
-    t.eval();
-#if VM_TRACE
-    if (d->fst)
-        d->fst->dump(d->cycles * 10u + 5u);
-#endif
-    d->cycles++;
-    d->ctx->timeInc(10);
+    d->sim.rise();
 }
 
 } // namespace
@@ -104,11 +84,6 @@ brbe_tb_dut *brbe_dut_new(char *err, size_t errlen)
         std::snprintf(err, errlen, "out of memory");
         return nullptr;
     }
-    d->ctx.reset(new VerilatedContext);
-#if VM_TRACE
-    d->ctx->traceEverOn(true);
-#endif
-    d->top.reset(new Vbrbe_top{d->ctx.get(), "brbe_top"});
     d->pub.ctx = d;
     d->pub.step = step;
     d->pub.params.set = BRBE_DUT_STR(BRBE_DUT_SET);
@@ -118,8 +93,7 @@ brbe_tb_dut *brbe_dut_new(char *err, size_t errlen)
     d->pub.params.v1p1 = BRBE_DUT_V1P1;
     d->pub.params.record_isb = BRBE_DUT_RECORD_ISB;
     d->pub.params.cap_per_cycle = BRBE_DUT_CAP_PER_CYCLE;
-    Vbrbe_top &t = *d->top;
-    t.clk_i = 0;
+    Vbrbe_top &t = *d->sim.top;
     t.rst_ni = 0;
     t.eval();
     return &d->pub;
@@ -129,42 +103,12 @@ void brbe_dut_free(brbe_tb_dut *p)
 {
     if (!p)
         return;
-    dut *d = static_cast<dut *>(p->ctx);
-    d->top->final();
-#if VM_TRACE
-    if (d->fst)
-        d->fst->close();
-#endif
-    delete d;
+    delete static_cast<dut *>(p->ctx);
 }
 
 int brbe_dut_waves(brbe_tb_dut *p, const char *path, char *err, size_t errlen)
 {
-    dut *d = static_cast<dut *>(p->ctx);
-#if VM_TRACE
-    if (d->fst) {
-        d->fst->close();
-        d->fst.reset();
-    }
-    if (!path)
-        return 0;
-    d->fst.reset(new VerilatedFstC);
-    d->top->trace(d->fst.get(), 99);
-    d->fst->open(path);
-    if (!d->fst->isOpen()) {
-        d->fst.reset();
-        std::snprintf(err, errlen, "cannot open wave file %s", path);
-        return -1;
-    }
-    return 0;
-#else
-    (void)d;
-    if (!path)
-        return 0;
-    std::snprintf(err, errlen, "parameter set %s was built without --trace-fst: no waves",
-                  BRBE_DUT_STR(BRBE_DUT_SET));
-    return -1;
-#endif
+    return static_cast<dut *>(p->ctx)->sim.waves(path, BRBE_DUT_STR(BRBE_DUT_SET), err, errlen);
 }
 
 } // extern "C"

@@ -3,15 +3,10 @@
 // parameter set by mk/trbe.mk with the set's parameters as TRBE_DUT_*
 // macros (the same values as the -G options given to Verilator).
 #include <cstdio>
-#include <cstring>
-#include <memory>
 #include <new>
 
 #include "Vtrbe_top.h"
-#include "verilated.h"
-#if VM_TRACE
-#include "verilated_fst_c.h"
-#endif
+#include "vl_shim.h"
 
 #include "trbe_dut.h"
 
@@ -31,64 +26,18 @@ static_assert(TRBE_DUT_IN_BYTES <= TRBE_TB_MAX_IN && TRBE_DUT_DATA_W / 8 <= TRBE
 
 namespace {
 
-// ---- bit fields of Verilated signals of any width ----------------------------
-template <typename T>
-void put(T &sig, unsigned lsb, unsigned w, uint64_t v)
-{
-    uint64_t mask = w >= 64 ? ~0ull : ((1ull << w) - 1u);
-    uint64_t cur = static_cast<uint64_t>(sig);
-    cur = (cur & ~(mask << lsb)) | ((v & mask) << lsb);
-    sig = static_cast<T>(cur);
-}
-
-template <std::size_t N>
-void put(VlWide<N> &sig, unsigned lsb, unsigned w, uint64_t v)
-{
-    for (unsigned i = 0; i < w;) {
-        unsigned bit = lsb + i, word = bit / 32u, off = bit % 32u;
-        unsigned n = 32u - off < w - i ? 32u - off : w - i;
-        uint32_t m = n == 32u ? 0xFFFFFFFFu : ((1u << n) - 1u);
-        uint32_t val = static_cast<uint32_t>(v >> i) & m;
-        sig[word] = (sig[word] & ~(m << off)) | (val << off);
-        i += n;
-    }
-}
-
-template <typename T>
-uint64_t get(const T &sig, unsigned lsb, unsigned w)
-{
-    uint64_t mask = w >= 64 ? ~0ull : ((1ull << w) - 1u);
-    return (static_cast<uint64_t>(sig) >> lsb) & mask;
-}
-
-template <std::size_t N>
-uint64_t get(const VlWide<N> &sig, unsigned lsb, unsigned w)
-{
-    uint64_t v = 0;
-    for (unsigned i = 0; i < w;) {
-        unsigned bit = lsb + i, word = bit / 32u, off = bit % 32u;
-        unsigned n = 32u - off < w - i ? 32u - off : w - i;
-        uint32_t m = n == 32u ? 0xFFFFFFFFu : ((1u << n) - 1u);
-        v |= static_cast<uint64_t>((sig[word] >> off) & m) << i;
-        i += n;
-    }
-    return v;
-}
+using vl_shim::get;
+using vl_shim::put;
 
 struct dut {
     trbe_tb_dut pub{};
-    std::unique_ptr<VerilatedContext> ctx;
-    std::unique_ptr<Vtrbe_top> top;
-#if VM_TRACE
-    std::unique_ptr<VerilatedFstC> fst;
-#endif
-    uint64_t cycles = 0;
+    vl_shim::sim<Vtrbe_top> sim{"trbe_top"};
 };
 
 void step(void *vp, const trbe_pins_in *in, trbe_pins_out *o)
 {
     dut *d = static_cast<dut *>(vp);
-    Vtrbe_top &t = *d->top;
+    Vtrbe_top &t = *d->sim.top;
     const unsigned db = TRBE_DUT_DATA_W / 8;
     t.clk_i = 0;
     t.rst_ni = in->rst_n & 1u;
@@ -135,18 +84,7 @@ void step(void *vp, const trbe_pins_in *in, trbe_pins_out *o)
     o->wlast = t.m_axi_wlast_o & 1u;
     o->wvalid = t.m_axi_wvalid_o & 1u;
     o->bready = t.m_axi_bready_o & 1u;
-#if VM_TRACE
-    if (d->fst)
-        d->fst->dump(d->cycles * 10u);
-#endif
-    t.clk_i = 1;
-    t.eval();
-#if VM_TRACE
-    if (d->fst)
-        d->fst->dump(d->cycles * 10u + 5u);
-#endif
-    d->cycles++;
-    d->ctx->timeInc(10);
+    d->sim.rise();
 }
 
 } // namespace
@@ -160,11 +98,6 @@ trbe_tb_dut *trbe_dut_new(char *err, size_t errlen)
         std::snprintf(err, errlen, "out of memory");
         return nullptr;
     }
-    d->ctx.reset(new VerilatedContext);
-#if VM_TRACE
-    d->ctx->traceEverOn(true);
-#endif
-    d->top.reset(new Vtrbe_top{d->ctx.get(), "trbe_top"});
     d->pub.ctx = d;
     d->pub.step = step;
     d->pub.params.set = TRBE_DUT_STR(TRBE_DUT_SET);
@@ -173,8 +106,7 @@ trbe_tb_dut *trbe_dut_new(char *err, size_t errlen)
     d->pub.params.burst_beats = TRBE_DUT_BURST_BEATS;
     d->pub.params.id_w = TRBE_DUT_ID_W;
     d->pub.params.axi_id = TRBE_DUT_AXI_ID;
-    Vtrbe_top &t = *d->top;
-    t.clk_i = 0;
+    Vtrbe_top &t = *d->sim.top;
     t.rst_ni = 0;
     t.eval();
     return &d->pub;
@@ -184,42 +116,12 @@ void trbe_dut_free(trbe_tb_dut *p)
 {
     if (!p)
         return;
-    dut *d = static_cast<dut *>(p->ctx);
-    d->top->final();
-#if VM_TRACE
-    if (d->fst)
-        d->fst->close();
-#endif
-    delete d;
+    delete static_cast<dut *>(p->ctx);
 }
 
 int trbe_dut_waves(trbe_tb_dut *p, const char *path, char *err, size_t errlen)
 {
-    dut *d = static_cast<dut *>(p->ctx);
-#if VM_TRACE
-    if (d->fst) {
-        d->fst->close();
-        d->fst.reset();
-    }
-    if (!path)
-        return 0;
-    d->fst.reset(new VerilatedFstC);
-    d->top->trace(d->fst.get(), 99);
-    d->fst->open(path);
-    if (!d->fst->isOpen()) {
-        d->fst.reset();
-        std::snprintf(err, errlen, "cannot open wave file %s", path);
-        return -1;
-    }
-    return 0;
-#else
-    (void)d;
-    if (!path)
-        return 0;
-    std::snprintf(err, errlen, "parameter set %s was built without --trace-fst: no waves",
-                  TRBE_DUT_STR(TRBE_DUT_SET));
-    return -1;
-#endif
+    return static_cast<dut *>(p->ctx)->sim.waves(path, TRBE_DUT_STR(TRBE_DUT_SET), err, errlen);
 }
 
 } // extern "C"

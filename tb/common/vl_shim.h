@@ -1,0 +1,149 @@
+// The part every Verilator shim of the benches shares (C++, header only,
+// included by tb/<unit>/rtl/<unit>_dut.cpp, which is compiled inside a
+// Verilator build): bit fields of Verilated signals of any width, and the
+// simulation context with its clock and FST waves.  Top is the Verilated
+// class (Vtrbe_top, ...); it must have clk_i.
+#ifndef VL_SHIM_H
+#define VL_SHIM_H
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+
+#include "verilated.h"
+#if VM_TRACE
+#include "verilated_fst_c.h"
+#endif
+
+namespace vl_shim {
+
+// ---- bit fields [lsb +: w] (w <= 64) of a signal --------------------------------
+template <typename T>
+inline void put(T &sig, unsigned lsb, unsigned w, uint64_t v)
+{
+    uint64_t mask = w >= 64 ? ~0ull : ((1ull << w) - 1u);
+    uint64_t cur = static_cast<uint64_t>(sig);
+    cur = (cur & ~(mask << lsb)) | ((v & mask) << lsb);
+    sig = static_cast<T>(cur);
+}
+
+template <std::size_t N>
+inline void put(VlWide<N> &sig, unsigned lsb, unsigned w, uint64_t v)
+{
+    for (unsigned i = 0; i < w;) {
+        unsigned bit = lsb + i, word = bit / 32u, off = bit % 32u;
+        unsigned n = 32u - off < w - i ? 32u - off : w - i;
+        uint32_t m = n == 32u ? 0xFFFFFFFFu : ((1u << n) - 1u);
+        uint32_t val = static_cast<uint32_t>(v >> i) & m;
+        sig[word] = (sig[word] & ~(m << off)) | (val << off);
+        i += n;
+    }
+}
+
+template <typename T>
+inline uint64_t get(const T &sig, unsigned lsb, unsigned w)
+{
+    uint64_t mask = w >= 64 ? ~0ull : ((1ull << w) - 1u);
+    return (static_cast<uint64_t>(sig) >> lsb) & mask;
+}
+
+template <std::size_t N>
+inline uint64_t get(const VlWide<N> &sig, unsigned lsb, unsigned w)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < w;) {
+        unsigned bit = lsb + i, word = bit / 32u, off = bit % 32u;
+        unsigned n = 32u - off < w - i ? 32u - off : w - i;
+        uint32_t m = n == 32u ? 0xFFFFFFFFu : ((1u << n) - 1u);
+        v |= static_cast<uint64_t>((sig[word] >> off) & m) << i;
+        i += n;
+    }
+    return v;
+}
+
+// ---- the simulation: context, top, waves, clock -----------------------------------
+template <typename Top>
+struct sim {
+    std::unique_ptr<VerilatedContext> ctx;
+    std::unique_ptr<Top> top;
+#if VM_TRACE
+    std::unique_ptr<VerilatedFstC> fst;
+#endif
+    uint64_t cycles = 0;
+
+    // The model with clk_i low and the given reset input evaluated.
+    explicit sim(const char *name)
+    {
+        ctx.reset(new VerilatedContext);
+#if VM_TRACE
+        ctx->traceEverOn(true);
+#endif
+        top.reset(new Top{ctx.get(), name});
+        top->clk_i = 0;
+    }
+
+    ~sim()
+    {
+        top->final();
+#if VM_TRACE
+        if (fst)
+            fst->close();
+#endif
+    }
+
+    sim(const sim &) = delete;
+    sim &operator=(const sim &) = delete;
+
+    // The inputs are set and evaluated with the clock low (the caller has
+    // called top->eval() and sampled the outputs): dump, rising edge, dump.
+    void rise()
+    {
+#if VM_TRACE
+        if (fst)
+            fst->dump(cycles * 10u);
+#endif
+        top->clk_i = 1;
+        top->eval();
+#if VM_TRACE
+        if (fst)
+            fst->dump(cycles * 10u + 5u);
+#endif
+        top->clk_i = 0;
+        cycles++;
+        ctx->timeInc(10);
+    }
+
+    // Waves to an FST file (path NULL: stop).  0, or -1 with err.
+    int waves(const char *path, const char *set, char *err, std::size_t errlen)
+    {
+#if VM_TRACE
+        (void)set;
+        if (fst) {
+            fst->close();
+            fst.reset();
+        }
+        if (!path)
+            return 0;
+        fst.reset(new VerilatedFstC);
+        top->trace(fst.get(), 99);
+        fst->open(path);
+        if (!fst->isOpen()) {
+            fst.reset();
+            std::snprintf(err, errlen, "cannot open wave file %s", path);
+            return -1;
+        }
+        return 0;
+#else
+        if (!path)
+            return 0;
+        std::snprintf(err, errlen, "parameter set %s was built without --trace-fst: no waves",
+                      set);
+        return -1;
+#endif
+    }
+};
+
+} // namespace vl_shim
+
+#endif
