@@ -12,3 +12,25 @@ SPE_TEST_BINS := $(patsubst tests/%.c,$(SAN)/tests/%,$(sort $(wildcard tests/spe
 .PHONY: spe-test
 spe-test: $(SPE_TEST_BINS)
 	@scripts/run_tests.sh $(SPE_TEST_BINS)
+
+# `make demo-spe`: a profile a user would look at.  The SPE model samples
+# a captured real workload (default gzip, the capture of `make workloads`;
+# DEMO_SPE_WL=NAME for another), the Profiling Buffer is decoded by
+# spe-decode, and its --stats summary prints the records, operation types,
+# event rates, latencies and the most sampled PCs with their share.
+# DEMO_SPE_ARGS passes spe-profile options (default: every 257th operation
+# with random perturbation, the buffer serviced when it fills).
+DEMO_SPE_WL   ?= gzip
+DEMO_SPE_ARGS ?= --interval 1 --rnd --service
+DEMO_SPE_DIR  := $(BUILD)/demo-spe
+
+.PHONY: demo-spe
+demo-spe: deps
+	@$(MAKE) --no-print-directory $(BUILD)/workloads/$(DEMO_SPE_WL).pe $(BIN)/spe-profile \
+	  $(BIN)/spe-decode
+	@mkdir -p $(DEMO_SPE_DIR)
+	@echo "SPE profile of $(DEMO_SPE_WL) (build/workloads/$(DEMO_SPE_WL).pe), spe-profile $(DEMO_SPE_ARGS)"
+	@$(BIN)/spe-profile $(DEMO_SPE_ARGS) $(BUILD)/workloads/$(DEMO_SPE_WL).pe \
+	  -o $(DEMO_SPE_DIR)/$(DEMO_SPE_WL).spe
+	@echo
+	@$(BIN)/spe-decode --stats --top 10 $(DEMO_SPE_DIR)/$(DEMO_SPE_WL).spe

@@ -18,7 +18,9 @@ void spe_stats_free(spe_stats *s)
 {
     free(s->pc_key);
     free(s->pc_cnt);
+    free(s->pc_agg);
     s->pc_key = s->pc_cnt = NULL;
+    s->pc_agg = NULL;
     s->pc_cap = s->pc_used = 0;
 }
 
@@ -32,10 +34,12 @@ static int pc_grow(spe_stats *s)
 {
     size_t cap = s->pc_cap ? s->pc_cap * 2u : 1024u;
     uint64_t *k = calloc(cap, sizeof *k), *c = calloc(cap, sizeof *c);
+    spe_pc_agg *g = calloc(cap, sizeof *g);
 
-    if (!k || !c || cap < s->pc_cap) {
+    if (!k || !c || !g || cap < s->pc_cap) {
         free(k);
         free(c);
+        free(g);
         return -1;
     }
     for (size_t i = 0; i < s->pc_cap; i++) {
@@ -47,16 +51,19 @@ static int pc_grow(spe_stats *s)
             j = (j + 1u) & (cap - 1u);
         k[j] = s->pc_key[i];
         c[j] = s->pc_cnt[i];
+        g[j] = s->pc_agg[i];
     }
     free(s->pc_key);
     free(s->pc_cnt);
+    free(s->pc_agg);
     s->pc_key = k;
     s->pc_cnt = c;
+    s->pc_agg = g;
     s->pc_cap = cap;
     return 0;
 }
 
-static int pc_add(spe_stats *s, uint64_t key)
+static int pc_add(spe_stats *s, uint64_t key, const spe_record *r)
 {
     size_t j;
 
@@ -70,7 +77,35 @@ static int pc_add(spe_stats *s, uint64_t key)
         s->pc_used++;
     }
     s->pc_cnt[j]++;
+    spe_pc_agg *g = &s->pc_agg[j];
+    if (spe_rec_has(r, SPE_REC_LAT(0))) {
+        g->lat_n++;
+        g->lat_sum += r->lat[0];
+    }
+    if (spe_rec_has(r, SPE_REC_EVENTS)) {
+        static const unsigned bit[SPE_PC_EV_N] = {
+            [SPE_PC_EV_L1D_REFILL] = SPE_EV_L1D_REFILL, [SPE_PC_EV_TLB_WALK] = SPE_EV_TLB_WALK,
+            [SPE_PC_EV_LLC_MISS] = SPE_EV_LLC_MISS, [SPE_PC_EV_MISPRED] = SPE_EV_MISPRED,
+        };
+        for (unsigned e = 0; e < SPE_PC_EV_N; e++)
+            g->ev[e] += (r->events >> bit[e]) & 1u;
+    }
     return 0;
+}
+
+int spe_stats_pc_info(const spe_stats *s, uint64_t key, spe_pc_agg *out)
+{
+    if (!s->pc_cap)
+        return -1;
+    size_t j = slot_of(key, s->pc_cap);
+    while (s->pc_cnt[j]) {
+        if (s->pc_key[j] == key) {
+            *out = s->pc_agg[j];
+            return 0;
+        }
+        j = (j + 1u) & (s->pc_cap - 1u);
+    }
+    return -1;
 }
 
 int spe_stats_add(spe_stats *s, const spe_record *r)
@@ -105,7 +140,7 @@ int spe_stats_add(spe_stats *s, const spe_record *r)
         s->no_pc++;
         return 0;
     }
-    return pc_add(s, r->addr[SPE_ADDR_PC] & PC_KEY_MASK);
+    return pc_add(s, r->addr[SPE_ADDR_PC] & PC_KEY_MASK, r);
 }
 
 /* a before b: higher count, then lower key */
@@ -231,12 +266,24 @@ void spe_stats_print(const spe_stats *s, const spe_dec *d, FILE *out, unsigned t
             return;
         }
         n = spe_stats_top_pcs(s, top, pcs, cnt);
-        fprintf(out, "top PCs (%zu distinct, %" PRIu64 " records without PC):\n", s->pc_used,
-                s->no_pc);
-        for (size_t i = 0; i < n; i++)
-            fprintf(out, "  0x%016" PRIx64 " el%u ns=%u %12" PRIu64 " %6.2f%%\n",
-                    spe_addr_value(pcs[i]), spe_addr_el(pcs[i]), spe_addr_ns(pcs[i]), cnt[i],
-                    pct(cnt[i], s->records));
+        fprintf(out, "top PCs (%zu distinct, %" PRIu64 " records without PC); per PC: "
+                "share, mean total latency, event rates:\n", s->pc_used, s->no_pc);
+        fprintf(out, "  %-28s %8s %7s %8s %10s %10s %10s %8s\n", "PC", "records", "share",
+                "lat TOT", "L1D-REFILL", "TLB-REFILL", "LLC-REFILL", "MISPRED");
+        for (size_t i = 0; i < n; i++) {
+            spe_pc_agg g;
+            if (spe_stats_pc_info(s, pcs[i], &g) != 0)
+                memset(&g, 0, sizeof g);
+            fprintf(out, "  0x%016" PRIx64 " el%u ns=%u %8" PRIu64 " %6.2f%%", spe_addr_value(pcs[i]),
+                    spe_addr_el(pcs[i]), spe_addr_ns(pcs[i]), cnt[i], pct(cnt[i], s->records));
+            if (g.lat_n)
+                fprintf(out, " %8.1f", (double)g.lat_sum / (double)g.lat_n);
+            else
+                fprintf(out, " %8s", "-");
+            for (unsigned e = 0; e < SPE_PC_EV_N; e++)
+                fprintf(out, " %9.1f%%", pct(g.ev[e], cnt[i]));
+            fputc('\n', out);
+        }
         free(pcs);
         free(cnt);
     }

@@ -9,6 +9,15 @@
 
 #include "spe_dec.h"
 
+/* Per-PC figures of the profile summary. */
+enum { SPE_PC_EV_L1D_REFILL, SPE_PC_EV_TLB_WALK, SPE_PC_EV_LLC_MISS, SPE_PC_EV_MISPRED,
+       SPE_PC_EV_N };
+
+typedef struct spe_pc_agg {
+    uint64_t lat_n, lat_sum;        /* records with a total latency, their sum */
+    uint64_t ev[SPE_PC_EV_N];       /* records with the event (SPE_PC_EV_*) */
+} spe_pc_agg;
+
 typedef struct spe_stats {
     uint64_t records;
     uint64_t with_ts;         /* ended by a Timestamp */
@@ -21,6 +30,7 @@ typedef struct spe_stats {
     /* PC -> count, open addressing; a slot with count 0 is empty */
     uint64_t *pc_key;
     uint64_t *pc_cnt;
+    spe_pc_agg *pc_agg;
     size_t pc_cap;            /* power of two, or 0 */
     size_t pc_used;
 } spe_stats;
@@ -35,6 +45,10 @@ int spe_stats_add(spe_stats *s, const spe_record *r);
 /* Number of distinct PCs and the `max` most frequent, most frequent first
  * (ties: lower PC first); keys are PC payloads with EL and NS. */
 size_t spe_stats_top_pcs(const spe_stats *s, size_t max, uint64_t *pcs, uint64_t *counts);
+
+/* The per-PC figures of a key spe_stats_top_pcs returned; 0, or -1 when the
+ * key was never counted. */
+int spe_stats_pc_info(const spe_stats *s, uint64_t key, spe_pc_agg *out);
 
 /* The summary as text; d (may be NULL) adds the stream totals. */
 void spe_stats_print(const spe_stats *s, const spe_dec *d, FILE *out, unsigned top);

@@ -460,6 +460,15 @@ START_TEST(stats_summary)
     ck_assert_uint_eq(spe_stats_top_pcs(&st, 3, pcs, cnt), 2);
     ck_assert(spe_addr_value(pcs[0]) == 0x1000 && cnt[0] == 3);
     ck_assert(spe_addr_value(pcs[1]) == 0xff80001029d3f4ull && cnt[1] == 2);
+    {
+        spe_pc_agg g;
+        ck_assert_int_eq(spe_stats_pc_info(&st, pcs[1], &g), 0);
+        ck_assert(g.lat_n == 2 && g.lat_sum == 26);
+        ck_assert(g.ev[SPE_PC_EV_L1D_REFILL] == 0 && g.ev[SPE_PC_EV_MISPRED] == 0);
+        ck_assert_int_eq(spe_stats_pc_info(&st, pcs[0], &g), 0);
+        ck_assert(g.lat_n == 0 && g.lat_sum == 0);
+        ck_assert_int_eq(spe_stats_pc_info(&st, pcs[0] ^ 0x40, &g), -1);
+    }
     ck_assert_uint_eq(spe_stats_top_pcs(&st, 1, pcs, cnt), 1);
     ck_assert(cnt[0] == 3);
 
@@ -471,7 +480,9 @@ START_TEST(stats_summary)
     ck_assert_ptr_nonnull(strstr(text, "  B COND                              3  50.00%\n"));
     ck_assert_ptr_nonnull(strstr(text, "  LD GP-REG                           2  33.33%\n"));
     ck_assert_ptr_nonnull(strstr(text, "  RETIRED                             2  33.33%\n"));
-    ck_assert_ptr_nonnull(strstr(text, "  0x0000000000001000 el0 ns=1            3  50.00%\n"));
+    ck_assert_ptr_nonnull(strstr(text, "  0x0000000000001000 el0 ns=1        3  50.00%        -"
+                                       "       0.0%       0.0%       0.0%       0.0%\n"));
+    ck_assert_ptr_nonnull(strstr(text, "  0x00ff80001029d3f4 el1 ns=1        2  33.33%     13.0"));
     free(text);
     spe_stats_free(&st);
 }
