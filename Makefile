@@ -32,8 +32,9 @@ LIB_tb_workloads := tb/workloads
 LIB_model_trbe := model/trbe
 LIB_sw_trbe    := sw/trbe
 LIB_tb_trbe    := tb/trbe
+LIB_tb_top     := tb/top
 LIBS := common model_ete sw_ete tb_common tb_ete model_spe sw_spe model_brbe sw_brbe \
-        tb_workloads model_trbe sw_trbe tb_trbe
+        tb_workloads model_trbe sw_trbe tb_trbe tb_top
 
 # include paths per library (who may include whom)
 INC_common    := -Isw/common
@@ -49,6 +50,8 @@ INC_tb_workloads := -Itb/workloads -Isw/common
 INC_model_trbe := -Imodel/trbe -Isw/common
 INC_sw_trbe   := -Isw/trbe -Isw/common
 INC_tb_trbe   := -Itb/trbe -Imodel/trbe -Isw/trbe -Itb/common -Isw/common
+INC_tb_top    := -Itb/top -Itb/trbe -Itb/common -Imodel/ete -Imodel/trbe -Imodel/spe \
+                 -Imodel/brbe -Isw/ete -Isw/trbe -Isw/spe -Isw/brbe -Isw/common
 INC_ALL       := $(INC_tb_ete) -Imodel/spe -Isw/spe -Imodel/brbe -Isw/brbe -Itb/workloads \
                  -Itb/trbe -Imodel/trbe -Isw/trbe -Itests/common
 
@@ -70,7 +73,7 @@ endef
 $(foreach l,$(LIBS),$(eval $(call lib_rules,$(l))))
 
 # link order: dependents first
-LINK_ORDER := tb_workloads tb_ete tb_trbe sw_ete model_ete sw_spe model_spe sw_brbe model_brbe \
+LINK_ORDER := tb_workloads tb_top tb_ete tb_trbe sw_ete model_ete sw_spe model_spe sw_brbe model_brbe \
               sw_trbe model_trbe tb_common common
 LIBFILES     = $(foreach l,$(LINK_ORDER),$(BUILD)/lib$(l).a)
 SANLIBFILES  = $(foreach l,$(LINK_ORDER),$(SAN)/lib$(l).a)
@@ -111,7 +114,14 @@ test: deps
 
 test-build: $(TEST_BINS) $(TOOLS)
 
+# the subsystem RTL traces a captured workload (mk/demo.mk, docs/demo.md);
+# DEMO_WL, DEMO_INSNS choose the capture, DEMO_ARGS passes ts-demo options
 demo: deps
+	@$(MAKE) --no-print-directory demo-prereqs
+	@$(BIN)/ts-demo --workload $(DEMO_PE) $(DEMO_ARGS)
+
+# the ETE model alone on a random program (ete-demo)
+demo-ete: deps
 	@$(MAKE) --no-print-directory tools
 	@$(BIN)/ete-demo $(DEMO_ARGS)
 
