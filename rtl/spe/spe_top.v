@@ -12,6 +12,16 @@
 // that sample is filtered (3.2.2), formed (chapter 5) and written (3.4,
 // 3.5); pe_ready_o is low meanwhile.  One sample is in flight at a time
 // (spe_params.max_inflight = 1).
+//
+// The record is formed sequentially, one packet per clock, into a record
+// buffer of 2^MAX_SIZE bytes at the byte positions of the addresses it will
+// be written to (address modulo 2^MAX_SIZE).  The buffer is 16 byte-lane
+// memories of 2^MAX_SIZE / 16 rows (block RAM on an FPGA): a packet of at
+// most 10 bytes, or up to 16 bytes of padding, is rotated into a 16-byte
+// lane vector and written into at most two rows, each lane at its own row,
+// and an AXI beat reads one row (half a row on a 64-bit bus) without any
+// byte steering.  Formation takes a clock per packet (docs/spe-rtl.md,
+// Latency).
 `default_nettype none
 
 module spe_top #(
@@ -152,7 +162,8 @@ module spe_top #(
   localparam DB_LOG2  = (DATA_W == 128) ? 4 : 3;
   localparam DB       = 1 << DB_LOG2;
   localparam RB       = 1 << MAX_SIZE;            // record buffer bytes
-  localparam LW       = MAX_SIZE + 1;             // record length width
+  localparam NW       = MAX_SIZE + 2;             // record offset and length width
+  localparam RRW      = MAX_SIZE - 4;             // row index width
   localparam [15:0] SEED = LFSR_SEED;
   localparam [ID_W-1:0] AXI_ID_V = AXI_ID[ID_W-1:0];
 
@@ -197,8 +208,9 @@ module spe_top #(
 
   reg [2:0]     st_q, st_d;
   reg           ret_idle_q, ret_idle_d;       // after a completion: idle (PSB) or sample
-  reg [RW_-1:0] cur_q, cur_d;                 // the record being processed
-  reg [RW_-1:0] sl_q, sl_d;                   // the sample in flight
+  reg [RW_-1:0] cur_q;                        // the record being processed (loaded on pe_go)
+  reg [RW_-1:0] sl_q;                         // the sample in flight (loaded on sl_ld)
+  reg           sl_ld;
   reg           slv_q, slv_d;
   reg [7:0]     slrem_q, slrem_d;
   reg           slnn_q, slnn_d;               // ERET: target context from the next record
@@ -212,8 +224,16 @@ module spe_top #(
   reg [63:0]    pmsfcr_q, pmsfcr_d, pmsevfr_q, pmsevfr_d, pmslatfr_q, pmslatfr_d;
   reg [63:0]    pmblimitr_q, pmblimitr_d, pmbptr_q, pmbptr_d, pmbsr_q, pmbsr_d;
   // record writer
-  reg [8*RB-1:0] rec_q, rec_d;
-  reg [LW-1:0]   len_q, len_d;
+  wire [127:0]   rec_rd;                      // the record buffer row read (g_lane)
+  reg [3:0]      pk_q, pk_d;                  // packet being formed (13, 14: padding)
+  reg [NW-1:0]   n_q, n_d;                    // record bytes formed so far
+  reg [63:0]     end_q, end_d;                // record end (exclusive): PMBPTR_EL1 + length
+  reg [63:0]     last_q, last_d;              // the record's last byte: end_q - 1
+  // registered comparisons (the operands hold still while they are used):
+  // in S_FORM, room_q = LIMIT - PMBPTR_EL1 and over_q = PMBPTR_EL1 > LIMIT;
+  // in S_B, full_q = fewer than 2^MaxSize bytes from the record end to LIMIT
+  reg [63:0]     room_q;
+  reg            over_q, full_q;
   reg [63:0]     wp_q, wp_d;                  // record start (PMBPTR_EL1 at the write)
   reg [63:0]     ba_q, ba_d;                  // first byte of the current burst
   reg [63:0]     be_q, be_d;                  // end of the current burst (exclusive)
@@ -250,6 +270,7 @@ module spe_top #(
   wire [63:0] s_tg = f_tg(sl_q);
   wire [63:0] s_va = f_va(sl_q);
   wire [63:0] s_pa = f_pa(sl_q);
+  wire [15:0] s_ds = f_ds(sl_q);
 
   // ---- random number generator (docs/spe-model.md 2.2, 2.2.2) --------------
   // x^16 + x^14 + x^13 + x^11 + 1, Galois form, 8 steps per draw.
@@ -337,51 +358,43 @@ module spe_top #(
   endfunction
 
   // ---- record formation (chapter 5, docs/spe-model.md 3) --------------------
-  reg [8*RB-1:0] fr_rec;
-  reg [LW-1:0]   fr_len;
+  // The record is formed over several clocks in state S_FORM, one packet per
+  // clock in the order of docs/spe-model.md 3.1: pk_q runs through the
+  // packets present (fr_pr) from 0 (PC) to 12 (Timestamp or End), then 13
+  // writes the first 16 bytes of the padding (the Alignment command where
+  // it applies, else Padding bytes) and 14 the rest, 16 bytes per clock.
+  // The record ends in the clock that writes its last byte.  n_q counts the
+  // bytes formed.
   reg            fr_keep;       // CollectRecord() (3.2.3)
+  reg            keep_q;        // fr_keep a clock late (used in S_FORM)
   reg [16:0]     fr_ev;
   reg [1:0]      fr_cls;
   reg [7:0]      fr_sub;
-  reg [LW-1:0]   fr_n, fr_gap;
   reg            fr_sec, fr_os;
   reg [1:0]      fr_oe;
-  reg [63:0]     fr_pay;
-  reg [11:0]     fr_lat;
-  integer        i;
-
-  // the bytes of one packet: header (1 or 2 bytes) then nb payload bytes
-  task put_pkt;
-    input        h2;     // two-byte header
-    input [7:0]  h0;
-    input [7:0]  h1;
-    input [63:0] pay;
-    input [3:0]  nb;
-    integer k;
-    begin
-      if (h2) begin
-        fr_rec[8*fr_n +: 8] = h0;
-        fr_n = fr_n + 1'b1;
-      end
-      fr_rec[8*fr_n +: 8] = h1;
-      fr_n = fr_n + 1'b1;
-      for (k = 0; k < 8; k = k + 1)
-        if (k < nb) begin
-          fr_rec[8*fr_n +: 8] = pay[8*k +: 8];
-          fr_n = fr_n + 1'b1;
-        end
-    end
-  endtask
+  reg [63:0]     fr_va;
+  reg [12:0]     fr_pr;         // packets present, by index
+  reg [NW-1:0]   fr_gap, fr_len;
+  reg            fr_cmd;        // the padding starts with an Alignment command (pk_q 13)
+  reg [4:0]      fr_pad;        // padding bytes written this clock: min(fr_gap, 16)
+  // the packet pk_q: header (1 or 2 bytes) then the payload
+  reg            pk_h2;
+  reg [7:0]      pk_h1;
+  reg [63:0]     pk_pay;
+  reg [79:0]     pk_bytes;      // byte 0 first
+  reg [4:0]      pk_n;          // its length, 1..10, or fr_pad
+  reg [63:0]     tsv_q;         // the sample's timestamp + CNTVOFF_EL2 (a clock late)
+  localparam [4:0] N_ADDR = (EXT_HEADERS != 0) ? 5'd10 : 5'd9;   // Address packet
+  localparam [4:0] N_CNT  = (EXT_HEADERS != 0) ? 5'd4 : 5'd3;    // Counter packet
+  reg [3:0]      pk_nx;         // the next packet present after pk_q (13: none)
+  integer        i, k;
 
   function [11:0] sat12;
     input [15:0] c;
-    sat12 = (c > 16'hFFF) ? 12'hFFF : c[11:0];
+    sat12 = (c[15:12] != 4'd0) ? 12'hFFF : c[11:0];
   endfunction
 
   always @* begin
-    fr_rec = {8*RB{1'b0}};
-    fr_n   = {LW{1'b0}};
-    fr_pay = 64'd0;
     fr_sec = !s_fl[F_NS];
     fr_os  = own_sec(fr_sec);
     fr_oe  = own_el(fr_os);
@@ -418,68 +431,172 @@ module spe_top #(
     if (pmsfcr_q[2] && sat12(f_lt(sl_q)) < pmslatfr_q[11:0])
       fr_keep = 1'b0;
 
-    // 1 PC: VA[55:0], EL byte 7 [6:5], NS byte 7 [7] (5.3.1)
-    put_pkt(EXT_HEADERS != 0, 8'h20, 8'hB0,
-            {!fr_sec, f_el(sl_q), 5'd0, s_pc[55:0]}, 4'd8);
+    // the packets present (docs/spe-model.md 3.1)
+    // always: PC, Operation Type, Counters 8 and 9, Events, Timestamp/End
+    fr_pr     = 13'b1_0101_1000_1001;
     // 2, 3 Context (CollectContextIDR1/2, 3.3.1)
-    if (pmscr1_e[3] && f_el(sl_q) != 2'd2 && !(have_el2_i && !fr_sec && hcr_el2_tge_i))
-      put_pkt(1'b0, 8'h00, 8'h64, {32'd0, f_cx1(sl_q)}, 4'd4);
-    if (pmscr2_e[3] && have_el2_i && !fr_sec)
-      put_pkt(1'b0, 8'h00, 8'h65, {32'd0, f_cx2(sl_q)}, 4'd4);
-    // 4 Operation Type
-    put_pkt(1'b0, 8'h00, {6'b010010, fr_cls}, {56'd0, fr_sub}, 4'd1);
-    // 5 branch target with the target context
-    if (fr_cls == 2'd2)
-      put_pkt(EXT_HEADERS != 0, 8'h20, 8'hB1,
-              {sltns_q, sltel_q, 5'd0, s_tg[55:0]}, 4'd8);
-    if (fr_cls == 2'd1) begin
-      // 6 data VA, TAG when TBI applies
-      fr_pay = {((s_va[55] ? tbi1_i : tbi0_i) ? s_va[63:56] : 8'd0),
-                s_va[55:0]};
-      put_pkt(EXT_HEADERS != 0, 8'h20, 8'hB2, fr_pay, 4'd8);
-      // 7 data PA (CollectPhysicalAddress, 3.3.1)
-      if ((!fr_os && have_el2_i) ? (pmscr2_e[4] && (fr_oe == 2'd2 || pmscr1_e[4]))
-                                 : pmscr1_e[4])
-        put_pkt(EXT_HEADERS != 0, 8'h20, 8'hB3,
-                {!fr_sec, 7'd0, s_pa[55:0]}, 4'd8);
-    end
-    // 8, 9 Counters, 12-bit saturating (5.3.4)
-    fr_lat = sat12(f_lt(sl_q));
-    put_pkt(EXT_HEADERS != 0, 8'h20, 8'h98, {52'd0, fr_lat}, 4'd2);
-    fr_lat = sat12(f_li(sl_q));
-    put_pkt(EXT_HEADERS != 0, 8'h20, 8'h99, {52'd0, fr_lat}, 4'd2);
-    if (fr_cls == 2'd1) begin
-      fr_lat = sat12(f_lx(sl_q));
-      put_pkt(EXT_HEADERS != 0, 8'h20, 8'h9A, {52'd0, fr_lat}, 4'd2);
-    end
-    // 10 Events, the smallest payload holding the highest set bit (5.3.7)
-    if (fr_ev[16])
-      put_pkt(1'b0, 8'h00, 8'h62, {47'd0, fr_ev}, 4'd4);
-    else if (fr_ev[10:8] != 3'd0)
-      put_pkt(1'b0, 8'h00, 8'h52, {47'd0, fr_ev}, 4'd2);
-    else
-      put_pkt(1'b0, 8'h00, 8'h42, {47'd0, fr_ev}, 4'd1);
-    // 11 Data Source (5.3.5)
-    if (LDS != 0 && fr_cls == 2'd1 && ls_data(f_ls(sl_q))) begin
-      if (f_ds(sl_q) > 16'hFF)
-        put_pkt(1'b0, 8'h00, 8'h53, {48'd0, f_ds(sl_q)}, 4'd2);
-      else
-        put_pkt(1'b0, 8'h00, 8'h43, {48'd0, f_ds(sl_q)}, 4'd1);
-    end
-    // 12 Timestamp (CollectTimeStamp, 3.3.1) or End
-    if (fr_oe == 2'd2 ? !pmscr2_e[5] : !pmscr1_e[5])
-      put_pkt(1'b0, 8'h00, 8'h01, 64'd0, 4'd0);
-    else if ((!fr_os && have_el2_i) ? (pmscr2_e[6] && (fr_oe == 2'd2 || pmscr1_e[6]))
-                                    : pmscr1_e[6])
-      put_pkt(1'b0, 8'h00, 8'h71, f_ts(sl_q) + cntvoff_el2_i, 4'd8);
-    else
-      put_pkt(1'b0, 8'h00, 8'h71, f_ts(sl_q), 4'd8);
+    fr_pr[1]  = pmscr1_e[3] && f_el(sl_q) != 2'd2 && !(have_el2_i && !fr_sec && hcr_el2_tge_i);
+    fr_pr[2]  = pmscr2_e[3] && have_el2_i && !fr_sec;
+    // 5 branch target; 6, 7 data VA and PA (CollectPhysicalAddress, 3.3.1)
+    fr_pr[4]  = fr_cls == 2'd2;
+    fr_pr[5]  = fr_cls == 2'd1;
+    fr_pr[6]  = fr_cls == 2'd1 &&
+                ((!fr_os && have_el2_i) ? (pmscr2_e[4] && (fr_oe == 2'd2 || pmscr1_e[4]))
+                                        : pmscr1_e[4]);
+    // 9 translation latency; 11 Data Source (5.3.5)
+    fr_pr[9]  = fr_cls == 2'd1;
+    fr_pr[11] = LDS != 0 && fr_cls == 2'd1 && ls_data(f_ls(sl_q));
+    pk_nx = 4'd13;
+    for (k = 12; k >= 0; k = k - 1)
+      if (fr_pr[k] && k > {28'd0, pk_q})
+        pk_nx = k[3:0];
+
     // padding to 2^Align (4.3.1): Padding bytes (0x00) or an Alignment command
-    fr_gap = ({LW{1'b0}} - fr_n) & AMASK[LW-1:0];
-    if (ALIGN_CMD != 0 && ALIGN >= 2 && fr_gap >= 2)
-      fr_rec[8*fr_n +: 8] = 8'h20 | (ALIGN[7:0] - 8'd1);
-    fr_len = fr_n + fr_gap;
+    fr_gap = ({NW{1'b0}} - n_q) & AMASK[NW-1:0];
+    fr_cmd = ALIGN_CMD != 0 && ALIGN >= 2 && fr_gap >= 2;
+    fr_pad = (fr_gap > 16) ? 5'd16 : fr_gap[4:0];
+    fr_len = n_q + fr_gap;
+
+    // data VA, TAG when TBI applies (5.3.1)
+    fr_va = {((s_va[55] ? tbi1_i : tbi0_i) ? s_va[63:56] : 8'd0), s_va[55:0]};
+    // pk_n: the header (1 or 2 bytes) and the payload
+    pk_h2  = 1'b0;
+    pk_h1  = 8'h00;
+    pk_pay = 64'd0;
+    pk_n   = 5'd0;
+    case (pk_q)
+      // 1 PC: VA[55:0], EL byte 7 [6:5], NS byte 7 [7] (5.3.1)
+      4'd0: begin
+        pk_h2 = EXT_HEADERS != 0; pk_h1 = 8'hB0; pk_n = N_ADDR;
+        pk_pay = {!fr_sec, f_el(sl_q), 5'd0, s_pc[55:0]};
+      end
+      4'd1: begin pk_h1 = 8'h64; pk_pay = {32'd0, f_cx1(sl_q)}; pk_n = 5'd5; end
+      4'd2: begin pk_h1 = 8'h65; pk_pay = {32'd0, f_cx2(sl_q)}; pk_n = 5'd5; end
+      // 4 Operation Type (5.3.8)
+      4'd3: begin pk_h1 = {6'b010010, fr_cls}; pk_pay = {56'd0, fr_sub}; pk_n = 5'd2; end
+      // 5 branch target with the target context
+      4'd4: begin
+        pk_h2 = EXT_HEADERS != 0; pk_h1 = 8'hB1; pk_n = N_ADDR;
+        pk_pay = {sltns_q, sltel_q, 5'd0, s_tg[55:0]};
+      end
+      4'd5: begin pk_h2 = EXT_HEADERS != 0; pk_h1 = 8'hB2; pk_pay = fr_va; pk_n = N_ADDR; end
+      4'd6: begin
+        pk_h2 = EXT_HEADERS != 0; pk_h1 = 8'hB3; pk_n = N_ADDR;
+        pk_pay = {!fr_sec, 7'd0, s_pa[55:0]};
+      end
+      // 8, 9 Counters, 12-bit saturating (5.3.4)
+      4'd7: begin
+        pk_h2 = EXT_HEADERS != 0; pk_h1 = 8'h98; pk_n = N_CNT;
+        pk_pay = {52'd0, sat12(f_lt(sl_q))};
+      end
+      4'd8: begin
+        pk_h2 = EXT_HEADERS != 0; pk_h1 = 8'h99; pk_n = N_CNT;
+        pk_pay = {52'd0, sat12(f_li(sl_q))};
+      end
+      4'd9: begin
+        pk_h2 = EXT_HEADERS != 0; pk_h1 = 8'h9A; pk_n = N_CNT;
+        pk_pay = {52'd0, sat12(f_lx(sl_q))};
+      end
+      // 10 Events, the smallest payload holding the highest set bit (5.3.7)
+      4'd10: begin
+        pk_pay = {47'd0, fr_ev};
+        if (fr_ev[16]) begin
+          pk_h1 = 8'h62; pk_n = 5'd5;
+        end else if (fr_ev[10:8] != 3'd0) begin
+          pk_h1 = 8'h52; pk_n = 5'd3;
+        end else begin
+          pk_h1 = 8'h42; pk_n = 5'd2;
+        end
+      end
+      4'd11: begin
+        pk_pay = {48'd0, s_ds};
+        if (s_ds[15:8] != 8'd0) begin
+          pk_h1 = 8'h53; pk_n = 5'd3;
+        end else begin
+          pk_h1 = 8'h43; pk_n = 5'd2;
+        end
+      end
+      // 12 Timestamp (CollectTimeStamp, 3.3.1) or End
+      4'd12: begin
+        if (fr_oe == 2'd2 ? !pmscr2_e[5] : !pmscr1_e[5]) begin
+          pk_h1 = 8'h01; pk_n = 5'd1;
+        end else begin
+          pk_h1 = 8'h71; pk_n = 5'd9;
+          if ((!fr_os && have_el2_i) ? (pmscr2_e[6] && (fr_oe == 2'd2 || pmscr1_e[6]))
+                                     : pmscr1_e[6])
+            pk_pay = tsv_q;
+          else
+            pk_pay = f_ts(sl_q);
+        end
+      end
+      // 13 the Alignment command (4.3.1) or a Padding byte, then Padding
+      4'd13: begin pk_h1 = fr_cmd ? (8'h20 | (ALIGN[7:0] - 8'd1)) : 8'h00; pk_n = fr_pad; end
+      default: pk_n = fr_pad;
+    endcase
+    pk_bytes = pk_h2 ? {pk_pay, pk_h1, 8'h20} : {8'd0, pk_pay, pk_h1};
   end
+
+  // sl_q holds still from the sample's selection to the end of its record,
+  // and the Timestamp packet (12) is formed at least five clocks into the
+  // record (packets 0, 3, 7, 8 and 10 are always present), so the sum with
+  // CNTVOFF_EL2 (held stable, like every PE control) comes from a register.
+  // Likewise the filters' verdict: the registers it reads are written only
+  // in S_IDLE and never in the clock that enters S_FORM.
+  always @(posedge clk_i) begin
+    tsv_q  <= f_ts(sl_q) + cntvoff_el2_i;
+    keep_q <= fr_keep;
+  end
+
+  // ---- record buffer --------------------------------------------------------------
+  // Byte j of a row r of the buffer holds the record byte written to an
+  // address A with A mod 2^MAX_SIZE = 16 r + j; a record is at most
+  // 2^MAX_SIZE bytes, so its bytes never share a place, and every byte of
+  // it (packets and padding) is written before it is read.  The packet
+  // pk_q goes to the address PMBPTR_EL1 + n_q: rotated by the address'
+  // offset in a row, it covers the lanes from that offset in row wr_row0
+  // and the lanes below it in the next row.
+  wire [MAX_SIZE-1:0] wr_pos  = pmbptr_q[MAX_SIZE-1:0] + n_q[MAX_SIZE-1:0];
+  wire [3:0]          wr_sh   = wr_pos[3:0];
+  wire [RRW-1:0]      wr_row0 = wr_pos[MAX_SIZE-1:4];
+  wire [RRW-1:0]      wr_row1 = wr_row0 + 1'b1;
+  wire                wr_en   = st_q == S_FORM;
+  reg  [127:0]        wr_lane;  // the packet's bytes, rotated to their lanes
+  reg  [15:0]         wr_mask;  // the lanes it covers
+  reg  [16*RRW-1:0]   wr_row;   // the row of each lane
+  integer             b, l;
+  always @* begin
+    wr_lane = {48'd0, pk_bytes};
+    wr_mask = 16'd0;
+    for (l = 0; l < 16; l = l + 1)
+      wr_mask[l] = pk_n > l[4:0];
+    for (b = 0; b < 4; b = b + 1)
+      if (wr_sh[b]) begin
+        wr_lane = (wr_lane << (8 << b)) | (wr_lane >> (128 - (8 << b)));
+        wr_mask = (wr_mask << (1 << b)) | (wr_mask >> (16 - (1 << b)));
+      end
+    for (l = 0; l < 16; l = l + 1)
+      wr_row[RRW * l +: RRW] = (l[3:0] >= wr_sh) ? wr_row0 : wr_row1;
+  end
+
+  // The row read is that of the beat address the next clock holds (wa_d),
+  // so rec_rd is the row of wa_q.  The buffer is written only while the
+  // record is formed and read only while it is written out, so a read never
+  // meets a write (no_rw_check).
+  wire [RRW-1:0] rd_row = wa_d[MAX_SIZE-1:4];
+  genvar gl;
+  generate
+    for (gl = 0; gl < 16; gl = gl + 1) begin : g_lane
+      (* ram_style = "block", no_rw_check *)
+      reg [7:0] mem [0:RB/16-1];
+      reg [7:0] rd;
+      always @(posedge clk_i) begin
+        if (wr_en && wr_mask[gl])
+          mem[wr_row[RRW * gl +: RRW]] <= wr_lane[8 * gl +: 8];
+        rd <= mem[rd_row];
+      end
+      assign rec_rd[8 * gl +: 8] = rd;
+    end
+  endgenerate
 
   // ---- interval counter (3.1, docs/spe-model.md 2.3) -------------------------
   reg [31:0] iv_cnt;
@@ -562,18 +679,25 @@ module spe_top #(
   end
 
   // ---- AXI beat data ------------------------------------------------------------
-  reg [63:0] lane_a, lane_off;
+  // The beat at wa_q is the bus word of the record buffer at wa_q mod
+  // 2^MAX_SIZE (in the row rec_rd).  Lane i is strobed when its address
+  // wa_q + i lies in [ba_q, be_q).  A burst lies in the 4 KB page of ba_q
+  // and ends at most at the page's end, so that is decided on the offsets
+  // in the page: wd_be is be_q - page(ba_q), 1..0x1000.
+  wire [127:0]      wd_row  = (DB == 8 && wa_q[3]) ? {64'd0, rec_rd[127:64]} : rec_rd;
+  wire [DATA_W-1:0] wd_word = wd_row[DATA_W-1:0];
+  wire              wd_page = wa_q[63:12] == ba_q[63:12];
+  wire [12:0]       wd_be   = {be_q[12] ^ ba_q[12], be_q[11:0]};
+  reg  [12:0]       lane_o;
   always @* begin
     m_axi_wdata_o = {DATA_W{1'b0}};
     m_axi_wstrb_o = {DATA_W/8{1'b0}};
-    lane_a   = 64'd0;
-    lane_off = 64'd0;
+    lane_o = 13'd0;
     for (i = 0; i < DB; i = i + 1) begin
-      lane_a   = wa_q + {32'd0, i[31:0]};
-      lane_off = lane_a - wp_q;
-      if (lane_a >= ba_q && lane_a < be_q) begin
+      lane_o = {1'b0, wa_q[11:DB_LOG2], i[DB_LOG2-1:0]};
+      if (wd_page && lane_o >= {1'b0, ba_q[11:0]} && lane_o < wd_be) begin
         m_axi_wstrb_o[i] = 1'b1;
-        m_axi_wdata_o[8*i +: 8] = rec_q[8*lane_off[MAX_SIZE-1:0] +: 8];
+        m_axi_wdata_o[8*i +: 8] = wd_word[8*i +: 8];
       end
     end
   end
@@ -588,7 +712,9 @@ module spe_top #(
   wire psb_go = idle && !sr_valid_i && psb_valid_i;
   wire pe_go  = idle && !sr_valid_i && !psb_valid_i && pe_valid_i;
 
-  reg [63:0] rec_end, nxt4k;
+  reg [63:0] nxt4k;
+  // the record ends in the page of ba_q: at or before the next 4 KB boundary
+  wire aw_page = last_q[63:12] == ba_q[63:12];
 
   // a management event: S = 1, EC and MSS, DL when dl (3.5)
   task mgmt;
@@ -601,22 +727,22 @@ module spe_top #(
     end
   endtask
   // 3.5.2: buffer full when fewer than 2^MaxSize bytes remain after a record
+  // (full_q: the check for the record end end_q)
   task check_full;
-    input [63:0] p;
     begin
-      if (limit - p < (64'd1 << MAX_SIZE))
+      if (full_q)
         mgmt(EC_OTHER, 16'd1, 1'b0);
     end
   endtask
 
-  // the population check and the interval counter for the record r (3.1,
-  // 3.2.3); a selected operation becomes the sample in flight or collides
+  // the population check and the interval counter for the record sm_rec
+  // (3.1, 3.2.3); a selected operation becomes the sample in flight or
+  // collides
   task do_sample;
-    input [RW_-1:0] r;
     reg [5:0] fl;
     begin
-      fl = f_fl(r);
-      if (f_kd(r) == K_INSN) begin
+      fl = f_fl(sm_rec);
+      if (f_kd(sm_rec) == K_INSN) begin
         if (!sm_en) begin
           preven_d = 1'b0;                                   // 3.1.3: counters hold
         end else begin
@@ -628,10 +754,10 @@ module spe_top #(
               pmbsr_d[16] = 1'b1;                            // 2.2.4, 3.1.4: COLL
             end else begin
               slv_d   = 1'b1;
-              sl_d    = r;
+              sl_ld   = 1'b1;
               slrem_d = INFLIGHT_RECORDS[7:0];
-              slnn_d  = f_ic(r) == IC_ERET;
-              sltel_d = f_el(r);
+              slnn_d  = f_ic(sm_rec) == IC_ERET;
+              sltel_d = f_el(sm_rec);
               sltns_d = fl[F_NS];
             end
           end
@@ -641,19 +767,21 @@ module spe_top #(
   endtask
 
   always @* begin
-    st_d = st_q; ret_idle_d = ret_idle_q; cur_d = cur_q; sl_d = sl_q; slv_d = slv_q;
+    st_d = st_q; ret_idle_d = ret_idle_q; sl_ld = 1'b0; slv_d = slv_q;
     slrem_d = slrem_q; slnn_d = slnn_q; sltel_d = sltel_q; sltns_d = sltns_q;
     lfsr_d = lfsr_q; preven_d = preven_q; serr_d = serr_q;
     pmscr1_d = pmscr1_q; pmscr2_d = pmscr2_q; pmsicr_d = pmsicr_q; pmsirr_d = pmsirr_q;
     pmsfcr_d = pmsfcr_q; pmsevfr_d = pmsevfr_q; pmslatfr_d = pmslatfr_q;
     pmblimitr_d = pmblimitr_q; pmbptr_d = pmbptr_q; pmbsr_d = pmbsr_q;
-    rec_d = rec_q; len_d = len_q; wp_d = wp_q; ba_d = ba_q; be_d = be_q; wa_d = wa_q;
+    pk_d = pk_q; n_d = n_q; end_d = end_q; last_d = last_q; wp_d = wp_q; ba_d = ba_q;
+    be_d = be_q; wa_d = wa_q;
     bl_d = bl_q; bc_d = bc_q;
-    rec_end = wp_q + {{(64-LW){1'b0}}, len_q};
     nxt4k   = {ba_q[63:12], 12'd0} + 64'h1000;
 
     case (st_q)
       S_IDLE: begin
+        pk_d = 4'd0;
+        n_d  = {NW{1'b0}};
         if (sr_go && sr_write_i) begin
           case (sr_enc_i)
             ENC_PMSCR_EL1, ENC_PMSCR_EL12: pmscr1_d = sr_wdata_i & 64'h7B;
@@ -678,7 +806,6 @@ module spe_top #(
           end
         end
         if (pe_go) begin
-          cur_d = pe_vec;
           if (pe_kind_i == K_RESET) begin
             // 4.2 Table 8: PMBLIMITR_EL1.E resets; samples in flight lost (2.2.2)
             pmblimitr_d[0] = 1'b0;
@@ -700,26 +827,35 @@ module spe_top #(
               ret_idle_d = 1'b0;
               st_d       = S_FORM;
             end else begin
-              do_sample(pe_vec);
+              do_sample;
             end
           end else begin
-            do_sample(pe_vec);
+            do_sample;
           end
         end
       end
 
       S_FORM: begin
-        st_d = ret_idle_q ? S_IDLE : S_SAMPLE;
-        // 3.6.1: a record that passed the filters is discarded while the
-        // buffer is disabled
-        if (fr_keep && buf_e && !buf_s) begin
-          if ((pmbptr_q & AMASK) != 64'd0)
-            mgmt(EC_DABT_S1, 16'h21, 1'b0);                  // Table 6: Alignment fault
-          else if (pmbptr_q > limit || limit - pmbptr_q < {{(64-LW){1'b0}}, fr_len})
+        // one packet per clock into the record buffer (wr_en)
+        pk_d = pk_nx;
+        n_d  = n_q + {{(NW-5){1'b0}}, pk_n};
+        if (pk_q == 4'd0 && !(keep_q && buf_e && !buf_s)) begin
+          // 3.6.1: a record that passed the filters is discarded while the
+          // buffer is disabled
+          st_d = ret_idle_q ? S_IDLE : S_SAMPLE;
+        end else if (pk_q == 4'd0 && (pmbptr_q & AMASK) != 64'd0) begin
+          mgmt(EC_DABT_S1, 16'h21, 1'b0);                    // Table 6: Alignment fault
+          st_d = ret_idle_q ? S_IDLE : S_SAMPLE;
+        end else if (pk_q >= 4'd13 && fr_gap > 16) begin
+          pk_d = 4'd14;                                      // more padding
+        end else if (pk_q >= 4'd13) begin
+          // the record is formed: fr_len bytes, padding included
+          st_d = ret_idle_q ? S_IDLE : S_SAMPLE;
+          if (over_q || (room_q[63:NW] == {(64-NW){1'b0}} && room_q[NW-1:0] < fr_len)) begin
             mgmt(EC_OTHER, 16'd1, 1'b1);                     // 3.4.1: full, data lost
-          else begin
-            rec_d = fr_rec;
-            len_d = fr_len;
+          end else begin
+            end_d  = pmbptr_q + {{(64-NW){1'b0}}, fr_len};
+            last_d = pmbptr_q + {{(64-NW){1'b0}}, fr_len - 1'b1};
             wp_d  = pmbptr_q;
             ba_d  = pmbptr_q;
             st_d  = S_AW;
@@ -729,7 +865,7 @@ module spe_top #(
 
       S_AW: begin
         // one INCR burst from ba_q to the record end or the next 4 KB boundary
-        be_d = (rec_end < nxt4k) ? rec_end : nxt4k;
+        be_d = aw_page ? end_q : nxt4k;
         wa_d = {ba_q[63:DB_LOG2], {DB_LOG2{1'b0}}};
         bl_d = 8'd0;
         bc_d = 8'd0;
@@ -753,8 +889,8 @@ module spe_top #(
             // 3.5.4: external abort on the write of the burst at ba_q
             if (EA_REPORT == 0) begin
               serr_d   = 1'b1;
-              pmbptr_d = rec_end;
-              check_full(rec_end);
+              pmbptr_d = end_q;
+              check_full;
             end else begin
               pmbsr_d = pmbsr_d | (64'd1 << 18);             // EA
               if (EA_SYNC != 0) begin
@@ -764,9 +900,9 @@ module spe_top #(
                 mgmt(EC_DABT_S1, 16'h11, 1'b1);
               end
             end
-          end else if (be_q == rec_end) begin
-            pmbptr_d = rec_end;
-            check_full(rec_end);
+          end else if (be_q == end_q) begin
+            pmbptr_d = end_q;
+            check_full;
           end else begin
             ba_d = be_q;
             st_d = S_AW;
@@ -776,7 +912,7 @@ module spe_top #(
 
       S_SAMPLE: begin
         st_d = S_IDLE;
-        do_sample(cur_q);
+        do_sample;
       end
 
       default: st_d = S_IDLE;
@@ -784,26 +920,37 @@ module spe_top #(
   end
 
   // the AW beat count of the burst being requested
-  wire [63:0] aw_last = ((be_d - 64'd1) >> DB_LOG2) - (ba_q >> DB_LOG2);
+  // (in the page of ba_q: the burst's last byte is last_q when the record
+  // ends in the page, else the page's last byte)
+  wire [11:0] aw_lb   = aw_page ? last_q[11:0] : 12'hFFF;
+  wire [11:0] aw_last = {{DB_LOG2{1'b0}}, aw_lb[11:DB_LOG2]} -
+                        {{DB_LOG2{1'b0}}, ba_q[11:DB_LOG2]};
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
+      room_q <= 64'd0; over_q <= 1'b0; full_q <= 1'b0;
       st_q <= S_IDLE; ret_idle_q <= 1'b0; cur_q <= {RW_{1'b0}}; sl_q <= {RW_{1'b0}};
       slv_q <= 1'b0; slrem_q <= 8'd0; slnn_q <= 1'b0; sltel_q <= 2'd0; sltns_q <= 1'b0;
       lfsr_q <= SEED; preven_q <= 1'b0; serr_q <= 1'b0;
       pmscr1_q <= 64'd0; pmscr2_q <= 64'd0; pmsicr_q <= 64'd0; pmsirr_q <= 64'd0;
       pmsfcr_q <= 64'd0; pmsevfr_q <= 64'd0; pmslatfr_q <= 64'd0;
       pmblimitr_q <= 64'd0; pmbptr_q <= 64'd0; pmbsr_q <= 64'd0;
-      rec_q <= {8*RB{1'b0}}; len_q <= {LW{1'b0}}; wp_q <= 64'd0; ba_q <= 64'd0;
+      pk_q <= 4'd0; n_q <= {NW{1'b0}}; end_q <= 64'd0; last_q <= 64'd0; wp_q <= 64'd0;
+      ba_q <= 64'd0;
       be_q <= 64'd0; wa_q <= 64'd0; bl_q <= 8'd0; bc_q <= 8'd0;
     end else begin
-      st_q <= st_d; ret_idle_q <= ret_idle_d; cur_q <= cur_d; sl_q <= sl_d;
+      room_q <= limit - pmbptr_q;
+      over_q <= pmbptr_q > limit;
+      full_q <= limit - end_q < (64'd1 << MAX_SIZE);             // 3.5.2
+      st_q <= st_d; ret_idle_q <= ret_idle_d; cur_q <= pe_go ? pe_vec : cur_q;
+      sl_q <= sl_ld ? sm_rec : sl_q;
       slv_q <= slv_d; slrem_q <= slrem_d; slnn_q <= slnn_d; sltel_q <= sltel_d;
       sltns_q <= sltns_d; lfsr_q <= lfsr_d; preven_q <= preven_d; serr_q <= serr_d;
       pmscr1_q <= pmscr1_d; pmscr2_q <= pmscr2_d; pmsicr_q <= pmsicr_d; pmsirr_q <= pmsirr_d;
       pmsfcr_q <= pmsfcr_d; pmsevfr_q <= pmsevfr_d; pmslatfr_q <= pmslatfr_d;
       pmblimitr_q <= pmblimitr_d; pmbptr_q <= pmbptr_d; pmbsr_q <= pmbsr_d;
-      rec_q <= rec_d; len_q <= len_d; wp_q <= wp_d; ba_q <= ba_d; be_q <= be_d;
+      pk_q <= pk_d; n_q <= n_d; end_q <= end_d; last_q <= last_d; wp_q <= wp_d; ba_q <= ba_d;
+      be_q <= be_d;
       wa_q <= wa_d; bl_q <= (st_q == S_AW) ? aw_last[7:0] : bl_d; bc_q <= bc_d;
     end
   end
@@ -829,9 +976,10 @@ module spe_top #(
   assign m_axi_wlast_o   = bc_q == bl_q;
   assign m_axi_bready_o  = st_q == S_B;
 
-  wire unused_ok = &{1'b0, m_axi_bid_i, m_axi_bresp_i[0], pmsidr[63:20], aw_last[63:8],
-                     pe_spe_events_i[31:11], mdcr_el3_nspb_i[0], s_pc[63:56], s_tg[63:56],
-                     s_pa[63:56], s_ls[6], lane_off[63:MAX_SIZE]};
+  wire unused_ok = &{1'b0, m_axi_bid_i, m_axi_bresp_i[0], pmsidr[63:20], aw_last[11:8],
+                     aw_lb[DB_LOG2-1:0], wa_q[DB_LOG2-1:0], pe_spe_events_i[31:11],
+                     mdcr_el3_nspb_i[0], s_pc[63:56], s_tg[63:56], s_pa[63:56], s_ls[6],
+                     wd_row};
 
 `ifdef FORMAL
   // The write bound (formal/spe/spe.sby): every strobed byte of every beat
@@ -845,23 +993,37 @@ module spe_top #(
   always @* if (!f_past) assume (!rst_ni);
 
   reg [63:0] f_lo;
+  // 130 (13 packets of at most 10 bytes) rounded up to 2^ALIGN
+  localparam [31:0] F_PADMAX = (130 + (1 << ALIGN) - 1) & ~((1 << ALIGN) - 1);
   integer    f_i;
   always @(posedge clk_i) begin
     if (!rst_ni) f_lo <= 64'd0;
     else if (sr_go && sr_write_i && sr_enc_i == ENC_PMBPTR_EL1) f_lo <= pmbptr_d;
   end
 
-  wire [64:0] f_end = {1'b0, wp_q} + {{(65-LW){1'b0}}, len_q};
+  wire [64:0] f_end = {1'b0, end_q};
   wire [64:0] f_aw_end = {1'b0, m_axi_awaddr_o} +
                          ({57'd0, m_axi_awlen_o} + 65'd1) * DB;
 
   always @* begin
     if (f_past && rst_ni) begin
       assert (pmbptr_q >= f_lo);
+      // record formation: at most 10 bytes per packet, the PC packet first
+      if (st_q == S_FORM) begin
+        assert (pk_q <= 4'd14);
+        if (pk_q <= 4'd12)
+          assert ({{(32-NW){1'b0}}, n_q} <= 32'd10 * {28'd0, pk_q});
+        else
+          assert ({{(32-NW){1'b0}}, n_q} <= F_PADMAX);
+        assert (pk_q == 4'd0 || n_q != {NW{1'b0}});
+        assert (room_q == limit - pmbptr_q);
+        assert (over_q == (pmbptr_q > limit));
+      end
       if (st_q == S_AW || st_q == S_W || st_q == S_B) begin
         assert (wp_q >= f_lo);
         assert (f_end <= {1'b0, limit});
-        assert (len_q != {LW{1'b0}});
+        assert (end_q > wp_q);
+        assert (last_q == end_q - 64'd1);
         assert (ba_q >= wp_q);
         assert ({1'b0, ba_q} < f_end);
       end

@@ -12,18 +12,21 @@
 #include "spe_dut.h"
 #include "spe_rtl_tb.h"
 
-#define RUN_SEEDS   12u
+#define RUN_SEEDS   24u
 #define RUN_RECORDS 6000u
 
 START_TEST(test_seeds)
 {
     char err[256];
     uint64_t written = 0, bytes = 0, services = 0, aborts = 0, mgmt = 0, compared = 0;
+    uint64_t full = 0, coll = 0;
+    unsigned inflight = 1;
     const char *set = "?";
     for (unsigned i = 0; i < RUN_SEEDS; i++) {
         spe_tb_dut *d = spe_dut_new(err, sizeof err);
         ck_assert_msg(d != NULL, "%s", err);
         set = d->params.set;
+        inflight = d->params.inflight_records;
         spe_rtl_opts o;
         spe_rtl_opts_default(&o);
         o.seed = 1000u + i;
@@ -40,14 +43,22 @@ START_TEST(test_seeds)
         aborts += r.aborts;
         mgmt += r.mgmt;
         compared += r.compared;
+        full += r.full;
+        coll += r.collisions;
     }
     printf("set %s: %" PRIu64 " records (%" PRIu64 " bytes) written, %" PRIu64
-           " management events, %" PRIu64 " services, %" PRIu64 " AXI aborts, %" PRIu64
-           " values compared\n", set, written, bytes, mgmt, services, aborts, compared);
+           " management events (%" PRIu64 " buffer full), %" PRIu64 " collisions, %" PRIu64
+           " services, %" PRIu64 " AXI aborts, %" PRIu64 " values compared\n", set, written,
+           bytes, mgmt, full, coll, services, aborts, compared);
     fflush(stdout);
     ck_assert_uint_gt(written, 100);
     ck_assert_uint_gt(services, 0);
     ck_assert_uint_gt(aborts, 0);
+    ck_assert_uint_gt(full, 0);
+    /* a sample in flight for one record completes before the next is
+     * considered, so only INFLIGHT_RECORDS > 1 can collide */
+    if (inflight > 1)
+        ck_assert_uint_gt(coll, 0);
 }
 END_TEST
 

@@ -59,7 +59,7 @@ int main(int argc, char **argv)
     }
     o.log = stdout;
     uint64_t first = o.seed, compared = 0, records = 0, bytes = 0, written = 0, aborts = 0;
-    uint64_t services = 0, mgmt = 0;
+    uint64_t services = 0, mgmt = 0, full = 0, coll = 0, cycles = 0;
     for (uint64_t s = 0; s < seeds; s++) {
         char err[256];
         spe_tb_dut *d = spe_dut_new(err, sizeof err);
@@ -84,10 +84,15 @@ int main(int argc, char **argv)
         aborts += r.aborts;
         services += r.services;
         mgmt += r.mgmt;
+        full += r.full;
+        coll += r.collisions;
+        cycles += r.cycles;
     }
     printf("PASS %" PRIu64 " seeds from %" PRIu64 ": %" PRIu64 " PE records, %" PRIu64
-           " records (%" PRIu64 " bytes) written, %" PRIu64 " management events, %" PRIu64
-           " services, %" PRIu64 " AXI aborts, %" PRIu64 " values compared\n",
-           seeds, first, records, written, bytes, mgmt, services, aborts, compared);
+           " records (%" PRIu64 " bytes) written, %" PRIu64 " management events (%" PRIu64
+           " buffer full), %" PRIu64 " collisions, %" PRIu64 " services, %" PRIu64
+           " AXI aborts, %" PRIu64 " values compared, %" PRIu64 " clocks\n",
+           seeds, first, records, written, bytes, mgmt, full, coll, services, aborts, compared,
+           cycles);
     return 0;
 }

@@ -26,6 +26,7 @@ typedef struct tb {
     spe_pins_out out;
     spe_model *m;
     harness_rng rng;
+    harness_rng axi_rng;        /* the AXI slave's own: the stimulus does not depend on timing */
     uint8_t *mem_rtl, *mem_mod;
     uint64_t lo, hi;            /* allowed write range: [programmed PMBPTR_EL1, LIMIT) */
     uint64_t base, limit;
@@ -44,6 +45,7 @@ typedef struct tb {
     unsigned nea;
     uint64_t rec_idx;
     int stream;                 /* records back to back, compared every 16 records */
+    int full_seen;              /* the buffer-full event in PMBSR_EL1 is counted */
     int failed;
 } tb;
 
@@ -73,8 +75,9 @@ static void fail(tb *t, int rc, const char *fmt, ...)
 static void clock1(tb *t)
 {
     spe_pins_in *in = &t->in;
-    in->awready = (uint8_t)(!t->aw_have && !t->b_pending && harness_rng_chance(&t->rng, t->p_aw));
-    in->wready = (uint8_t)(t->aw_have && harness_rng_chance(&t->rng, t->p_w));
+    in->awready = (uint8_t)(!t->aw_have && !t->b_pending &&
+                            harness_rng_chance(&t->axi_rng, t->p_aw));
+    in->wready = (uint8_t)(t->aw_have && harness_rng_chance(&t->axi_rng, t->p_w));
     in->bvalid = (uint8_t)(t->b_pending && t->b_wait == 0);
     in->bresp = (uint8_t)(in->bvalid ? t->resp : 0);
     in->bid = in->bvalid ? 0 : 0;
@@ -118,7 +121,7 @@ static void clock1(tb *t)
         if (t->beat == t->awlen) {
             t->aw_have = 0;
             t->b_pending = 1;
-            t->b_wait = (unsigned)harness_rng_below(&t->rng, t->b_lat_max + 1u);
+            t->b_wait = (unsigned)harness_rng_below(&t->axi_rng, t->b_lat_max + 1u);
             t->resp = 0;
             for (unsigned k = 0; k < t->nea; k++)
                 if (!t->ea_used[k] && t->ea[k] == t->first) {
@@ -299,6 +302,15 @@ static void check_state(tb *t)
         fail(t, 1, "PMBIRQ: model %d rtl %u", st.irq, t->out.irq);
     if (st.serror != t->out.serror)
         fail(t, 1, "SError: model %d rtl %u", st.serror, t->out.serror);
+    uint64_t ec = (st.pmbsr & PMBSR_EL1_EC_MASK) >> PMBSR_EL1_EC_SHIFT;
+    if ((st.pmbsr & PMBSR_EL1_S) && ec == PMBSR_EC_OTHER &&
+        (st.pmbsr & PMBSR_EL1_BSC_MASK) == PMBSR_BSC_FILLED) {
+        if (!t->full_seen)
+            t->r->full++;
+        t->full_seen = 1;
+    } else {
+        t->full_seen = 0;
+    }
     cmp_reg(t, PMBPTR_EL1_ENC);
     cmp_reg(t, PMBSR_EL1_ENC);
     cmp_reg(t, PMSICR_EL1_ENC);
@@ -340,6 +352,7 @@ int spe_rtl_run(const spe_tb_dut *dut, const spe_rtl_opts *o, spe_rtl_result *r)
     t->r = r;
     t->db = dut->params.data_w / 8u;
     harness_rng_init(&t->rng, o->seed, 0x5E5Eu);
+    harness_rng_init(&t->axi_rng, o->seed, 0xA1A1u);
     harness_rng *g = &t->rng;
     char err[256];
     int rc = 0;
@@ -457,6 +470,7 @@ int spe_rtl_run(const spe_tb_dut *dut, const spe_rtl_opts *o, spe_rtl_result *r)
                 program(t);
             set_ptr(t, rand_ptr(t));
             wr_both(t, PMBSR_EL1_ENC, 0);
+            t->full_seen = 0;
         }
     }
     if (!t->failed) {
@@ -476,6 +490,7 @@ int spe_rtl_run(const spe_tb_dut *dut, const spe_rtl_opts *o, spe_rtl_result *r)
     r->written = st.c.written;
     r->bytes = st.c.bytes;
     r->mgmt = st.c.mgmt_events;
+    r->collisions = st.c.sample_collision;
     if (o->verbose)
         fprintf(o->log ? o->log : stderr, "  model: %" PRIu64 " records, pop %" PRIu64
                 " feed %" PRIu64 " filtrate %" PRIu64 " collision %" PRIu64 " filtered %" PRIu64

@@ -35,6 +35,8 @@ typedef struct spe_rtl_result {
     uint64_t services;      /* buffer-full services */
     uint64_t aborts;        /* AXI error responses given */
     uint64_t mgmt;          /* management events of the model */
+    uint64_t full;          /* buffer-full events seen (PMBSR_EL1.S, EC 0, BSC 1) */
+    uint64_t collisions;    /* sample collisions of the model (PMBSR_EL1.COLL sources) */
     uint64_t bursts;        /* AXI bursts */
     char msg[4096];         /* first difference, with context */
 } spe_rtl_result;
