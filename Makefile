@@ -129,6 +129,7 @@ bench: deps
 	@$(MAKE) --no-print-directory tools
 	@$(BIN)/ete-bench $(BENCH_ARGS)
 	@$(MAKE) --no-print-directory bench-workloads
+	@$(MAKE) --no-print-directory bench-ete-rtl
 
 regress: deps
 	@$(MAKE) --no-print-directory tools

@@ -10,10 +10,13 @@
 //     has been handed out; at most F_FIN_PKTS bundles follow finish_i and
 //     finish_done_o rises within F_FIN_LAT clocks of the last one (so that
 //     the bounded liveness proof of ete_top has a bound to work with);
-//   - records are taken within F_REC_LAT clocks of being offered.
+//   - the record window: rec_take_o lanes (no more than are valid) are
+//     consumed per clock, chosen freely; the oldest record is taken within
+//     F_REC_LAT clocks of being offered.
 `default_nettype none
 
 module ete_encoder #(
+  parameter RETIRE_WIDTH = 1,
   parameter RS_DEPTH = 15, NUM_ACPAIRS = 4, NUM_EVENTS = 4, NUM_EXTIN = 4,
   parameter CCSIZE = 20, CCITMIN = 4, COMMOPT = 1,
   parameter PKT_BYTES = 32
@@ -27,12 +30,14 @@ module ete_encoder #(
   input  wire start_i,
   input  wire finish_i,
   output wire finish_done_o,
-  input  wire rec_valid_i, output wire rec_ready_o,
-  input  wire rec_marker_i,
-  input  wire [1:0] rec_kind_i, input wire [3:0] rec_iclass_i, input wire [1:0] rec_isa_i,
-  input  wire [1:0] rec_el_i, input wire [4:0] rec_exc_type_i, input wire [3:0] rec_flags_i,
-  input  wire [63:0] rec_pc_i, rec_target_i, rec_cycle_i, rec_timestamp_i,
-  input  wire [31:0] rec_contextidr_el1_i, rec_contextidr_el2_i, input wire [7:0] rec_ext_in_i,
+  input  wire [RETIRE_WIDTH-1:0] rec_valid_i, output wire [2:0] rec_take_o,
+  input  wire [RETIRE_WIDTH-1:0] rec_marker_i,
+  input  wire [RETIRE_WIDTH*2-1:0] rec_kind_i, input wire [RETIRE_WIDTH*4-1:0] rec_iclass_i,
+  input  wire [RETIRE_WIDTH*2-1:0] rec_isa_i, input wire [RETIRE_WIDTH*2-1:0] rec_el_i,
+  input  wire [RETIRE_WIDTH*5-1:0] rec_exc_type_i, input wire [RETIRE_WIDTH*4-1:0] rec_flags_i,
+  input  wire [RETIRE_WIDTH*64-1:0] rec_pc_i, rec_target_i, rec_cycle_i, rec_timestamp_i,
+  input  wire [RETIRE_WIDTH*32-1:0] rec_contextidr_el1_i, rec_contextidr_el2_i,
+  input  wire [RETIRE_WIDTH*8-1:0] rec_ext_in_i,
   output wire pkt_valid_o, input wire pkt_ready_i,
   output wire [8*PKT_BYTES-1:0] pkt_data_o, output wire [5:0] pkt_len_o,
   output wire [6:0] pkt_type_o
@@ -43,13 +48,13 @@ module ete_encoder #(
   localparam F_REC_LAT  = 2;   // clocks a record may wait at rec_valid_i
   localparam [5:0] F_PB = PKT_BYTES;
 
-  (* anyseq *) reg               f_rec_ready;
+  (* anyseq *) reg [2:0]         f_rec_take;
   (* anyseq *) reg               f_pkt_valid;
   (* anyseq *) reg [8*PKT_BYTES-1:0] f_pkt_data;
   (* anyseq *) reg [5:0]         f_pkt_len;
   (* anyseq *) reg               f_done_now;
 
-  assign rec_ready_o = f_rec_ready;
+  assign rec_take_o  = f_rec_take;
   assign pkt_valid_o = f_pkt_valid;
   assign pkt_data_o  = f_pkt_data;
   assign pkt_len_o   = f_pkt_len;
@@ -59,7 +64,15 @@ module ete_encoder #(
   reg [1:0] f_st = 2'd0;
   reg [2:0] f_fin_pkts = 3'd0;   // bundles handed out since finish_i
   reg [2:0] f_quiet = 3'd0;      // clocks since finish_i or the last bundle after it
-  reg [2:0] f_wait = 3'd0;       // clocks a record has waited
+  reg [2:0] f_wait = 3'd0;       // clocks the oldest record has waited
+  // lanes held: valid lanes are contiguous from lane 0
+  reg [2:0] f_held;
+  integer   fl;
+  always @* begin
+    f_held = 3'd0;
+    for (fl = 0; fl < RETIRE_WIDTH; fl = fl + 1)
+      if (rec_valid_i[fl]) f_held = f_held + 3'd1;
+  end
   wire      f_xfer = f_pkt_valid && pkt_ready_i;
 
   always @(posedge clk_i) begin
@@ -80,8 +93,8 @@ module ete_encoder #(
       end
       if (f_done_now && !f_pkt_valid) f_st <= 2'd0;
     end
-    if (!rst_ni || !rec_valid_i || rec_ready_o) f_wait <= 3'd0;
-    else if (f_wait != 3'd7)                    f_wait <= f_wait + 3'd1;
+    if (!rst_ni || !rec_valid_i[0] || rec_take_o != 3'd0) f_wait <= 3'd0;
+    else if (f_wait != 3'd7)                              f_wait <= f_wait + 3'd1;
   end
 
   assign finish_done_o = (f_st == 2'd0);
@@ -99,7 +112,8 @@ module ete_encoder #(
       if (f_fin_pkts >= F_FIN_PKTS) assume (!f_pkt_valid);
       if (f_quiet >= F_FIN_LAT && !f_pkt_valid) assume (f_done_now);
     end
-    if (f_wait >= F_REC_LAT) assume (f_rec_ready);
+    assume (f_rec_take <= f_held);
+    if (f_wait >= F_REC_LAT) assume (f_rec_take != 3'd0);
   end
 
 endmodule

@@ -7,14 +7,17 @@
 #   make coverage         line coverage of rtl/ete (verilator_coverage)
 #   make deps-tb          install what the bench needs beyond scripts/deps.sh
 #
-# Parameter sets: <name> := RETIRE_WIDTH OUT_BYTES COMMOPT.  The other
-# parameters are those of ete_params_default() (model/ete/ete_config.c);
-# COMMOPT alternates so that both Cycle Count commit modes are verified.
+# Parameter sets: <name> := RETIRE_WIDTH OUT_BYTES COMMOPT IN_FIFO_DEPTH.
+# The other parameters are those of ete_params_default()
+# (model/ete/ete_config.c); COMMOPT alternates so that both Cycle Count
+# commit modes are verified.  RETIRE_WIDTH 4 takes a 64-entry input FIFO:
+# the depth that absorbs the bursts of the random workloads at one P0
+# element per cycle (docs/ete-rtl.md, "Throughput").
 RTL_SETS        := W1_O4 W1_O8 W4_O4 W4_O8
-RTL_SET_W1_O4   := 1 4 1
-RTL_SET_W1_O8   := 1 8 0
-RTL_SET_W4_O4   := 4 4 0
-RTL_SET_W4_O8   := 4 8 1
+RTL_SET_W1_O4   := 1 4 1 16
+RTL_SET_W1_O8   := 1 8 0 16
+RTL_SET_W4_O4   := 4 4 0 64
+RTL_SET_W4_O8   := 4 8 1 64
 RTL_FIXED_PARAMS := RS_DEPTH=15 NUM_ACPAIRS=4 NUM_EVENTS=4 NUM_EXTIN=4 CCSIZE=20 CCITMIN=4
 
 VL_DIR       := $(BUILD)/verilator
@@ -31,7 +34,8 @@ VL_MAKEVARS   = OPT_FAST=$(VL_OPT_FAST) OPT_SLOW= OPT_GLOBAL=-O1 $(if $(VL_OBJCA
 VL_JOBS      ?= 2
 
 rtl_params  = RETIRE_WIDTH=$(word 1,$(RTL_SET_$(1))) OUT_BYTES=$(word 2,$(RTL_SET_$(1))) \
-              COMMOPT=$(word 3,$(RTL_SET_$(1))) $(RTL_FIXED_PARAMS)
+              COMMOPT=$(word 3,$(RTL_SET_$(1))) IN_FIFO_DEPTH=$(word 4,$(RTL_SET_$(1))) \
+              $(RTL_FIXED_PARAMS)
 rtl_gflags  = $(foreach p,$(call rtl_params,$(1)),-G$(p))
 rtl_dflags  = -DETE_DUT_SET=$(1) $(foreach p,$(call rtl_params,$(1)),-DETE_DUT_$(p))
 
@@ -163,3 +167,39 @@ deps-tb:
 	    cat "$$log" >&2; rm -f "$$log"; exit 1; fi; \
 	  rm -f "$$log"; \
 	fi
+
+# ---- throughput table (docs/ete-rtl.md, "Throughput") --------------------------
+# Each set's bench in --throughput (up to RETIRE_WIDTH records per cycle, at
+# most one P0 element per cycle) and --full-rate (RETIRE_WIDTH records every
+# cycle) mode, without backpressure or idle cycles, byte-exact against the
+# model.  Rates are over the cycles that present records, summed over the
+# seeds: BENCH_RTL_SEEDS cover every configuration whose ViewInst does not
+# depend on the instruction address; BENCH_RTL_FILTER_SEEDS those that do
+# (filter-range, filter-startstop: no fast path, one record per clock).
+BENCH_RTL_SEEDS        ?= 1 2 3 4 5 6 9 10 11 12
+BENCH_RTL_FILTER_SEEDS ?= 7 8
+BENCH_RTL_RECORDS      ?= 20000
+
+# bench_rtl_rows(seed list, title)
+define bench_rtl_rows
+	@echo "$(2)"; \
+	printf '  %-6s %-10s %9s %9s %9s %11s %8s %9s\n' set mode P0/cycle rec/cycle B/cycle "sim cyc/s" dropped overflows; \
+	for s in $(RTL_SETS); do for m in throughput full-rate; do \
+	  for seed in $(1); do \
+	    $(BIN)/ete-rtl-bench-$$s --seed $$seed --records $(BENCH_RTL_RECORDS) --no-ocsd --$$m \
+	      > $(BUILD)/bench-ete-rtl-$$s-$$m-$$seed.log 2>&1 || \
+	      echo "FAILED: seed $$seed (log: $(BUILD)/bench-ete-rtl-$$s-$$m-$$seed.log)"; \
+	    grep '^rate-totals' $(BUILD)/bench-ete-rtl-$$s-$$m-$$seed.log; \
+	  done | awk -v s=$$s -v m=$$m '/^FAILED/ { print "  " s " " m " " $$0; f = 1; next } \
+	      { p += $$3; r += $$5; b += $$7; w += $$9; c += $$11; t += $$13; d += $$15; o += $$17 } \
+	      END { if (!w) w = 1; \
+	        printf "  %-6s %-10s %9.3f %9.3f %9.3f %11.0f %8d %9d\n", s, m, p / w, r / w, b / w, \
+	          (t > 0 ? c / t : 0), d, o; exit f }' || exit 1; \
+	done; done
+endef
+
+.PHONY: bench-ete-rtl
+bench-ete-rtl: deps-tb
+	@$(MAKE) -s --no-print-directory $(RTL_BENCHES)
+	$(call bench_rtl_rows,$(BENCH_RTL_SEEDS),ETE RTL throughput: seeds $(BENCH_RTL_SEEDS) ($(BENCH_RTL_RECORDS) records each))
+	$(call bench_rtl_rows,$(BENCH_RTL_FILTER_SEEDS),address-filtered configurations (no fast path): seeds $(BENCH_RTL_FILTER_SEEDS))

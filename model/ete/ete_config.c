@@ -124,11 +124,14 @@ void ete_model_idregs(const ete_params *p, ete_idregs *id)
                     ((p->ccsize - 12u) << TRCIDR2_CCSIZE_SHIFT) |
                     (2u << TRCIDR2_VMIDOPT_SHIFT) | TRCIDR2_WFXMODE;
     /* TRCIDR3: CCITMIN, Secure EL0-EL3 and Non-secure EL0-EL2 implemented,
-     * TRCVICTLR.TRCERR implemented, SYNCPR when the period is fixed; no
-     * stalling and no overflow prevention (STALLCTL = NOOVERFLOW = 0). */
+     * TRCVICTLR.TRCERR implemented, SYNCPR when the period is fixed;
+     * STALLCTL [26] (register-fields.md, TRCIDR3): TRCSTALLCTLR.ISTALL and
+     * LEVEL are implemented (the RTL stalls the PE, docs/ete-rtl.md); no
+     * system stall (SYSSTALL) and no overflow prevention (NOOVERFLOW). */
     id->trcidr[3] = (p->ccitmin & TRCIDR3_CCITMIN_MASK) |
                     (0xFu << TRCIDR3_EXLEVEL_S_SHIFT) | (0x7u << TRCIDR3_EXLEVEL_NS_SHIFT) |
-                    TRCIDR3_TRCERR | (p->syncpr_fixed ? TRCIDR3_SYNCPR : 0u);
+                    TRCIDR3_TRCERR | TRCIDR3_STALLCTL |
+                    (p->syncpr_fixed ? TRCIDR3_SYNCPR : 0u);
     /* TRCIDR4: NUMACPAIRS; eight Resource Selector pairs (NUMRSPAIR = pairs
      * - 1, D4.1 recommends >= 8); no PE comparators, single-shot, context or
      * VMID comparators. */

@@ -7,8 +7,15 @@
 // leaves open; docs/ete-rtl-encoder.md describes this implementation.
 //
 // Structure
+//   - The record window (docs/ete-rtl-encoder.md, "Record window"): the
+//     RETIRE_WIDTH oldest records of the input FIFO.  Records whose whole
+//     effect is `uncovered |= active` (the model's fast path: step_fast,
+//     ete_model_run) are absorbed before and after the step, and the target
+//     of a traced indirect branch is resolved without a step (a Target
+//     Address packet or a return stack match); rec_take_o says how many
+//     lanes were consumed.
 //   - ete_enc_res evaluates the resources and filter comparators for the
-//     record on the input (D6.8, D7).
+//     record of the step lane (D6.8, D7).
 //   - The step block (p_step) performs one operation per cycle: a record, an
 //     overflow marker, or the finish (disable) flush.  It follows the model's
 //     per-record algorithm (slow_step) with the trace unit state in *_q
@@ -23,17 +30,21 @@
 //       10  Cycle Count    11  Transaction Start / Commit   12  Event
 //       13  Timestamp      14  Transaction Failure at disable
 //       15  Discard
+//     The target resolutions before and after the step have two slots each
+//     (pending atoms, Target Address) around those sixteen.
 //   - Packet encoders (ete_enc_atom, ete_enc_addr, ete_enc_ctx, ete_enc_cc,
 //     ete_enc_ts) turn the slot descriptors into bytes; the slots are
-//     registered in a bank and handed out one packet per bundle, lowest slot
-//     first.
-//   - A new operation is taken when the bank is empty or its last packet is
-//     being handed out, so a record that emits at most one packet takes one
-//     cycle.  The step computes the operation on offer whatever the bank
-//     holds; the bank only enables the state registers (step_en).
+//     registered in a bank, and the packer hands out the leading packets
+//     that fit in PKT_BYTES as one bundle.
+//   - A new operation is taken when the bank is empty or its last packets
+//     are being handed out, so a record whose packets fit in one bundle
+//     takes one cycle.  The step computes the operation on offer whatever
+//     the bank holds; the bank only enables the state registers (step_en)
+//     and the pops.
 `default_nettype none
 
 module ete_encoder #(
+  parameter RETIRE_WIDTH = 1,  // record lanes presented per clock: 1, 2 or 4
   parameter RS_DEPTH    = 15,  // return stack entries, 0..15 (0: no return stack)
   parameter NUM_ACPAIRS = 4,   // address comparator pairs, 1..8 (TRCIDR4.NUMACPAIRS)
   parameter NUM_EVENTS  = 4,   // Event elements, 1..4 (TRCIDR0.NUMEVENT + 1)
@@ -64,28 +75,30 @@ module ete_encoder #(
   input  wire             start_i,            // pulse: trace enabled (ete_model_new)
   input  wire             finish_i,           // pulse: trace disabled (ete_model_finish)
   output wire             finish_done_o,      // not enabled and everything handed out
-  // one record per handshake (docs/ete-rtl-interface.md, one slot)
-  input  wire             rec_valid_i,
-  output wire             rec_ready_o,
-  input  wire             rec_marker_i,       // an overflow marker (ete_model_overflow)
-  input  wire [1:0]       rec_kind_i,
-  input  wire [3:0]       rec_iclass_i,
-  input  wire [1:0]       rec_isa_i,
-  input  wire [1:0]       rec_el_i,
-  input  wire [4:0]       rec_exc_type_i,
-  input  wire [3:0]       rec_flags_i,        // TAKEN, NS, TSTATE, MISPRED
-  input  wire [63:0]      rec_pc_i,
-  input  wire [63:0]      rec_target_i,
-  input  wire [63:0]      rec_cycle_i,
-  input  wire [63:0]      rec_timestamp_i,
-  input  wire [31:0]      rec_contextidr_el1_i,
-  input  wire [31:0]      rec_contextidr_el2_i,
-  input  wire [7:0]       rec_ext_in_i,
-  // output: one packet per handshake, byte 0 first
+  // the record window (docs/ete-rtl-encoder.md, "Record window"): lane k at
+  // [k*W +: W], lane 0 the oldest; valid lanes are contiguous from lane 0
+  // and a lane not consumed is presented again, as lane k - take, next clock
+  input  wire [RETIRE_WIDTH-1:0]    rec_valid_i,
+  output wire [2:0]                 rec_take_o,         // lanes 0 .. take-1 consumed this clock
+  input  wire [RETIRE_WIDTH-1:0]    rec_marker_i,       // an overflow marker (ete_model_overflow)
+  input  wire [RETIRE_WIDTH*2-1:0]  rec_kind_i,
+  input  wire [RETIRE_WIDTH*4-1:0]  rec_iclass_i,
+  input  wire [RETIRE_WIDTH*2-1:0]  rec_isa_i,
+  input  wire [RETIRE_WIDTH*2-1:0]  rec_el_i,
+  input  wire [RETIRE_WIDTH*5-1:0]  rec_exc_type_i,
+  input  wire [RETIRE_WIDTH*4-1:0]  rec_flags_i,        // TAKEN, NS, TSTATE, MISPRED
+  input  wire [RETIRE_WIDTH*64-1:0] rec_pc_i,
+  input  wire [RETIRE_WIDTH*64-1:0] rec_target_i,
+  input  wire [RETIRE_WIDTH*64-1:0] rec_cycle_i,
+  input  wire [RETIRE_WIDTH*64-1:0] rec_timestamp_i,
+  input  wire [RETIRE_WIDTH*32-1:0] rec_contextidr_el1_i,
+  input  wire [RETIRE_WIDTH*32-1:0] rec_contextidr_el2_i,
+  input  wire [RETIRE_WIDTH*8-1:0]  rec_ext_in_i,
+  // output: one bundle of whole packets per handshake, byte 0 first
   output wire             pkt_valid_o,
   input  wire             pkt_ready_i,
   output wire [8*PKT_BYTES-1:0] pkt_data_o,
-  output wire [5:0]       pkt_len_o,
+  output wire [5:0]       pkt_len_o,          // 1 .. PKT_BYTES
   output wire [6:0]       pkt_type_o          // docs/ete-packets.md index of byte 0's packet
 );
 
@@ -94,6 +107,9 @@ module ete_encoder #(
   // exist, named after the problem, which every tool rejects.
   // ==========================================================================
   generate
+    if (RETIRE_WIDTH != 1 && RETIRE_WIDTH != 2 && RETIRE_WIDTH != 4) begin : g_bad_rw
+      ete_encoder_RETIRE_WIDTH_must_be_1_2_or_4 u_bad ();
+    end
     if (RS_DEPTH < 0 || RS_DEPTH > 15) begin : g_bad_rs
       ete_encoder_RS_DEPTH_must_be_0_to_15 u_bad ();
     end
@@ -148,6 +164,9 @@ module ete_encoder #(
 
   // record kinds, instruction classes, instruction sets (sw/common/pe_stream.h)
   localparam [1:0] KIND_INSN  = 2'd0;
+  localparam [3:0] IC_OTHER   = 4'd0;
+  localparam [3:0] IC_EXCGEN  = 4'd10;
+  localparam [3:0] IC_TCANCEL = 4'd13;
   localparam [1:0] KIND_EXC   = 2'd1;
   localparam [1:0] KIND_RESET = 2'd2;
   localparam [1:0] KIND_TFAIL = 2'd3;
@@ -173,7 +192,9 @@ module ete_encoder #(
   localparam [1:0] FORM_32    = 2'd2;
   localparam [1:0] FORM_64    = 2'd3;
 
-  localparam NSLOT = 16;
+  localparam RW    = RETIRE_WIDTH;
+  localparam NSLOT = 16;                         // slots of the step
+  localparam NBANK = NSLOT + 4;                  // and of the target resolutions before and after it
   localparam SLOTB = 20;                         // bytes per slot (the longest packet)
   localparam RSD   = (RS_DEPTH > 0) ? RS_DEPTH : 1;
   localparam [63:0] CC_MAX = (64'd1 << CCSIZE) - 64'd1;   // R_TYNZR
@@ -192,6 +213,9 @@ module ete_encoder #(
   // bytes (D1.9.2); the reserved values also turn it off.
   wire [4:0] sync_period = (trcsyncpr_i[4:0] >= 5'd8 && trcsyncpr_i[4:0] <= 5'd20) ?
                            trcsyncpr_i[4:0] : 5'd0;
+  // ViewInst depends on the instruction address (model addr_filter): no
+  // fast path
+  wire addr_filter = (trcviiectlr_i != 32'd0) || (trcvissctlr_i != 32'd0);
 
   // ==========================================================================
   // Helper functions
@@ -371,42 +395,319 @@ module ete_encoder #(
   // transactions (D6.9.9 - D6.9.11)
   reg [7:0]  tx_depth_q, tx_depth_d;
   reg        tx_traced_q, tx_traced_d;     // a Transaction Start element was output
+  // the fast path (model: quiet, pv_*, extin_used)
+  reg        qx_q, qx_d;                   // quiet but for need_addr (see the window)
+  reg        quiet_d;                      // the model's quiet after the step
+  reg [1:0]  pv_el_q, pv_el_d;             // inputs of the last stepped record
+  reg [1:0]  pv_isa_q, pv_isa_d;
+  reg        pv_ns_q, pv_ns_d;
+  reg [31:0] pv_cid1_q, pv_cid1_d;
+  reg [31:0] pv_cid2_q, pv_cid2_d;
+  reg [7:0]  pv_ext_q, pv_ext_d;           // ... its external inputs that a resource reads
+  reg [7:0]  ext_used_q, ext_used_d;       // the external inputs some resource reads
+  reg        uncovered_fin;                // uncovered_d with the records absorbed after the step
   // the packet bank
-  reg [NSLOT-1:0]         bank_vld_q, bank_vld_d;
-  reg [NSLOT*8*SLOTB-1:0] bank_data_q, bank_data_d;
-  reg [NSLOT*5-1:0]       bank_len_q, bank_len_d;
-  reg [NSLOT*7-1:0]       bank_type_q, bank_type_d;
+  reg [NBANK-1:0]         bank_vld_q, bank_vld_d;
+  reg [NBANK*8*SLOTB-1:0] bank_data_q, bank_data_d;
+  reg [NBANK*5-1:0]       bank_len_q, bank_len_d;
+  reg [NBANK*7-1:0]       bank_type_q, bank_type_d;
+  // the output packer (computed from the bank, below)
+  reg [NBANK-1:0]         pk_incl;         // slots that leave in the bundle on offer
+  reg                     bank_last;       // ... and they are all the bank holds
+  reg                     sync_req_step;   // the bytes up to the step's raise a synchronization request
+  // the resolution of an indirect branch's target at lane 0, and the state
+  // the step sees after it (*_pre)
+  reg                     lr;              // lane 0 is a target resolved this clock
+  reg [1:0]               lr_vld;          // its slots: 0 atoms, 1 Target Address
+  reg                     need_addr_pre, pend_rs_ok_pre, uncovered_pre;
+  reg [63:0]              ahb0_pre, ahb1_pre, ahb2_pre;
+  reg [2:0]               ahb_is1_pre;
+  reg [64*RSD-1:0]        rs_addr_pre;
+  reg [RSD-1:0]           rs_is1_pre;
+  reg [4:0]               rs_n_pre;
+  reg [23:0]              atoms_pre;
+  reg [4:0]               natoms_pre;
+  // the resolution of the stepped branch's target (lane n_lead + 1), and
+  // the state after it (*_fin)
+  reg                     er;              // lane n_lead + 1 is a target resolved this clock
+  reg [1:0]               er_vld;          // its slots: atoms, Target Address
+  reg                     need_addr_fin, pend_rs_ok_fin, quiet_fin;
+  reg [63:0]              ahb0_fin, ahb1_fin, ahb2_fin;
+  reg [2:0]               ahb_is1_fin;
+  reg [64*RSD-1:0]        rs_addr_fin;
+  reg [RSD-1:0]           rs_is1_fin;
+  reg [4:0]               rs_n_fin;
+  reg [23:0]              atoms_fin;
+  reg [4:0]               natoms_fin;
 
   // ==========================================================================
-  // Operation selection and handshakes
+  // The record window: leading absorption, the step lane, trailing
+  // absorption (docs/ete-rtl-encoder.md, "Record window")
   // ==========================================================================
-  wire bank_any  = (bank_vld_q != {NSLOT{1'b0}});
-  wire bank_last = bank_any && ((bank_vld_q & (bank_vld_q - {{(NSLOT-1){1'b0}}, 1'b1})) ==
-                                {NSLOT{1'b0}});
+  // The model's fast path (ete_model.c: step_fast, ete_model_run) proves
+  // that a record is fully accounted for by `uncovered |= active` when the
+  // state is quiet (the flag slow_step computes at its end) and the record
+  // is a PE_KIND_INSN of class PE_IC_OTHER with the inputs of the record
+  // before it (same_inputs: EL, instruction set, Security state,
+  // CONTEXTIDR_EL1/EL2, the external inputs some resource reads), unless it
+  // is in Transactional state outside a known transaction.  The model's
+  // quiet is qx_q && !need_addr_q && !sync_req here: qx_q is the rest of
+  // slow_step's condition, registered at the end of every step.  The
+  // synchronization request matters only at a record with no traced
+  // instruction waiting for its P0 element (R_SVGNN: slow_step services it
+  // there first); at a record where uncovered is set, slow_step of such an
+  // instruction does nothing but `uncovered |= active` either, so it is
+  // absorbed whatever sync_req (ete_model_run leaves such records to
+  // slow_step, with the same result).  Likewise force_ctx only matters
+  // while tracing, and classes EXCGEN and TCANCEL are, in do_insn, what
+  // OTHER is (not P0, no transaction, timestamp or context effect), so they
+  // are absorbed as well.
+  //
+  // With qx_q set but a Target Address element due (need_addr_q: the
+  // stepped instruction was a traced indirect branch), such a record is the
+  // branch's target, and slow_step would only resolve() it: the context is
+  // the one just output (same inputs, force_ctx clear), so it is removed by
+  // a return stack match or gets a Target Address packet (after the pending
+  // atoms), and it becomes uncovered.  ete_model_run's batched path does
+  // exactly this after a fast indirect branch.  Lane 0 is resolved so (lr)
+  // from the registered history and stack, beside the window logic, and
+  // the step sees the state after it (*_pre).  Likewise the lane after
+  // the stepped record, when the step leaves the state so (er: its form and
+  // return stack match computed beside the step, from the history and stack
+  // as the step finds them, so it is done only when the step changes
+  // neither: no address, Transaction Failure or synchronization packet, no
+  // return stack pop).
+  //
+  // Per clock the core consumes: the leading records absorbable with the
+  // registered state (lane 0 possibly resolved), then steps the next record
+  // or marker (lane n_lead, the only lane the full step sees), then absorbs
+  // the records after it that are absorbable with the state after the step.
+  wire bank_any  = (bank_vld_q != {NBANK{1'b0}});
   wire pkt_hand  = bank_any && pkt_ready_i;
   wire bank_free = !bank_any || (pkt_hand && bank_last);
 
-  // While not enabled, records are taken and ignored (like the model after
-  // finish); while enabled, one operation per cycle when the bank is free.
-  assign rec_ready_o = !start_i && (!en_q || bank_free);
+  // D1.9.2: a periodic synchronization request is pending (2^PERIOD bytes
+  // since the last A-Sync; ete_model.c sync_req)
+  reg     sync_req;
+  integer sj;
+  always @* begin
+    sync_req = 1'b0;
+    for (sj = 8; sj <= 20; sj = sj + 1)
+      if (sync_period == sj[4:0] && (sync_bytes_q >> sj) != 22'd0)
+        sync_req = 1'b1;
+  end
+
+  // lane k: absorbable class (an instruction of class OTHER, EXCGEN or
+  // TCANCEL, not a marker),
+  // the same inputs as lane k - 1 (lane 0: as the last stepped record, pv_*),
+  // and its TSTATE flag
+  reg [RW-1:0] ln_other, ln_same, ln_tst;
+  reg [RW-1:0] ln_valid;                   // lanes held, contiguous from lane 0
+  integer      lk;
+  always @* begin
+    for (lk = 0; lk < RW; lk = lk + 1) begin
+      ln_valid[lk] = rec_valid_i[lk];
+      ln_other[lk] = !rec_marker_i[lk] && rec_kind_i[2*lk +: 2] == KIND_INSN &&
+                     (rec_iclass_i[4*lk +: 4] == IC_OTHER || rec_iclass_i[4*lk +: 4] == IC_EXCGEN ||
+                      rec_iclass_i[4*lk +: 4] == IC_TCANCEL);
+      ln_tst[lk]   = rec_flags_i[4*lk + 2];
+      if (lk == 0)
+        ln_same[lk] = rec_el_i[1:0] == pv_el_q && rec_isa_i[1:0] == pv_isa_q &&
+                      rec_flags_i[1] == pv_ns_q &&
+                      rec_contextidr_el1_i[31:0] == pv_cid1_q &&
+                      rec_contextidr_el2_i[31:0] == pv_cid2_q &&
+                      (rec_ext_in_i[7:0] & ext_used_q) == pv_ext_q;
+      else
+        ln_same[lk] = rec_el_i[2*lk +: 2] == rec_el_i[2*(lk-1) +: 2] &&
+                      rec_isa_i[2*lk +: 2] == rec_isa_i[2*(lk-1) +: 2] &&
+                      rec_flags_i[4*lk + 1] == rec_flags_i[4*(lk-1) + 1] &&
+                      rec_contextidr_el1_i[32*lk +: 32] == rec_contextidr_el1_i[32*(lk-1) +: 32] &&
+                      rec_contextidr_el2_i[32*lk +: 32] == rec_contextidr_el2_i[32*(lk-1) +: 32] &&
+                      ((rec_ext_in_i[8*lk +: 8] ^ rec_ext_in_i[8*(lk-1) +: 8]) & ext_used_q) == 8'd0;
+    end
+  end
+
+  // (a) leading absorption, with the registered state; lane 0 may be a
+  //     target to resolve (lr: only without a synchronization request, as
+  //     the model's quiet, and with the first A-Sync out, so that it emits
+  //     no synchronization of its own, which always holds after a traced
+  //     branch).  lead_unc: uncovered at the lane.
+  reg [2:0] n_lead;                        // lanes consumed before the step lane
+  reg       lead_run, lead_unc;
+  always @* begin
+    n_lead   = 3'd0;
+    lr       = 1'b0;
+    lead_run = !start_i && en_q && qx_q;
+    lead_unc = uncovered_q;
+    for (lk = 0; lk < RW; lk = lk + 1) begin
+      lead_run = lead_run && ln_valid[lk] && ln_other[lk] && ln_same[lk] &&
+                 !(ln_tst[lk] && tx_depth_q == 8'd0);
+      if (lk == 0 && need_addr_q) begin
+        lead_run = lead_run && !sync_req && !need_sync_q && !force_ctx_q;
+        lr       = lead_run;
+      end else begin
+        lead_run = lead_run && (!sync_req || lead_unc);
+      end
+      if (lead_run)
+        n_lead = n_lead + 3'd1;
+      lead_unc = lead_unc || active_q;
+    end
+  end
+
+  // (b) the step lane: lane n_lead, a RETIRE_WIDTH:1 multiplexer in front
+  //     of the step (a lane index computed from registered state and lane
+  //     comparisons only)
+  reg        st_valid, st_marker;
+  reg [1:0]  st_kind, st_isa, st_el;
+  reg [3:0]  st_iclass, st_flags;
+  reg [4:0]  st_exc_type;
+  reg [63:0] st_pc, st_target, st_cycle, st_timestamp;
+  reg [31:0] st_contextidr_el1, st_contextidr_el2;
+  reg [7:0]  st_ext_in;
+  always @* begin
+    st_valid          = 1'b0;
+    st_marker         = 1'b0;
+    st_kind           = 2'd0;
+    st_iclass         = 4'd0;
+    st_isa            = 2'd0;
+    st_el             = 2'd0;
+    st_exc_type       = 5'd0;
+    st_flags          = 4'd0;
+    st_pc             = 64'd0;
+    st_target         = 64'd0;
+    st_cycle          = 64'd0;
+    st_timestamp      = 64'd0;
+    st_contextidr_el1 = 32'd0;
+    st_contextidr_el2 = 32'd0;
+    st_ext_in         = 8'd0;
+    for (lk = 0; lk < RW; lk = lk + 1) begin
+      if (n_lead == lk[2:0]) begin
+        st_valid          = rec_valid_i[lk];
+        st_marker         = rec_marker_i[lk];
+        st_kind           = rec_kind_i[2*lk +: 2];
+        st_iclass         = rec_iclass_i[4*lk +: 4];
+        st_isa            = rec_isa_i[2*lk +: 2];
+        st_el             = rec_el_i[2*lk +: 2];
+        st_exc_type       = rec_exc_type_i[5*lk +: 5];
+        st_flags          = rec_flags_i[4*lk +: 4];
+        st_pc             = rec_pc_i[64*lk +: 64];
+        st_target         = rec_target_i[64*lk +: 64];
+        st_cycle          = rec_cycle_i[64*lk +: 64];
+        st_timestamp      = rec_timestamp_i[64*lk +: 64];
+        st_contextidr_el1 = rec_contextidr_el1_i[32*lk +: 32];
+        st_contextidr_el2 = rec_contextidr_el2_i[32*lk +: 32];
+        st_ext_in         = rec_ext_in_i[8*lk +: 8];
+      end
+    end
+  end
 
   // records with a reserved kind, class, instruction set or exception type
   // are skipped (ete_model_error)
-  wire rec_ok = (rec_isa_i != 2'd3) &&
-                !(rec_kind_i == KIND_INSN && rec_iclass_i >= 4'd14) &&
-                !(rec_kind_i == KIND_EXC && !exc_type_ok(rec_exc_type_i));
+  wire rec_ok = (st_isa != 2'd3) &&
+                !(st_kind == KIND_INSN && st_iclass >= 4'd14) &&
+                !(st_kind == KIND_EXC && !exc_type_ok(st_exc_type));
 
   // The step computes the operation on offer (try_*); it takes place (op_*)
   // when the bank is free, which only enables the registers.
-  wire try_rec    = !start_i && en_q && rec_valid_i && !rec_marker_i;
-  wire try_marker = !start_i && en_q && rec_valid_i && rec_marker_i;
+  wire try_rec    = !start_i && en_q && st_valid && !st_marker;
+  wire try_marker = !start_i && en_q && st_valid && st_marker;
   // the finish flush waits until every record presented before it is taken
-  wire try_finish = !start_i && en_q && (finish_i || fin_pend_q) && !rec_valid_i;
+  wire try_finish = !start_i && en_q && (finish_i || fin_pend_q) && !rec_valid_i[0];
   wire op_rec     = try_rec && bank_free;
   wire op_marker  = try_marker && bank_free;
   wire op_finish  = try_finish && bank_free;
   wire op_any     = op_rec || op_marker || op_finish;
-  wire step_en    = start_i || op_any;   // the trace unit state takes the step's result
+  wire op_absorb  = !start_i && en_q && bank_free && (n_lead != 3'd0);
+  // the trace unit state takes the step's result
+  wire step_en    = start_i || op_any || op_absorb;
+
+  // (c) trailing absorption, with the state after the step and the target
+  //     resolution after it (quiet_fin, tx_depth_d, uncovered; the
+  //     synchronization request the bytes up to the step's raise: after a
+  //     resolution the lanes are uncovered, so its bytes do not matter)
+  reg [2:0] n_trail;
+  reg       trail_run, trail_unc;
+  always @* begin
+    n_trail   = 3'd0;
+    trail_run = try_rec && quiet_fin;
+    trail_unc = uncovered_d || (er && active_d);
+    for (lk = 1; lk < RW; lk = lk + 1) begin
+      if (lk[2:0] > n_lead + {2'b00, er}) begin
+        trail_run = trail_run && ln_valid[lk] && ln_other[lk] && ln_same[lk] &&
+                    !(ln_tst[lk] && tx_depth_d == 8'd0) && (!sync_req_step || trail_unc);
+        if (trail_run)
+          n_trail = n_trail + 3'd1;
+        trail_unc = trail_unc || active_d;
+      end
+    end
+  end
+
+  // While not enabled, records are taken and ignored (like the model after
+  // finish); while enabled, the lanes absorbed and stepped when the bank is
+  // free.
+  reg [2:0] n_held;
+  always @* begin
+    n_held = 3'd0;
+    for (lk = 0; lk < RW; lk = lk + 1)
+      if (ln_valid[lk])
+        n_held = n_held + 3'd1;
+  end
+  assign rec_take_o = start_i  ? 3'd0 :
+                      !en_q    ? n_held :
+                      bank_free ? n_lead + {2'b00, try_rec || try_marker} + {2'b00, er} + n_trail :
+                                  3'd0;
+
+  // the previous record's inputs (model pv_*), for lane 0's comparison, and
+  // the uncovered flag with the absorbed records' effect
+  // (m->uncovered |= m->active)
+  always @* begin
+    pv_el_d   = pv_el_q;
+    pv_isa_d  = pv_isa_q;
+    pv_ns_d   = pv_ns_q;
+    pv_cid1_d = pv_cid1_q;
+    pv_cid2_d = pv_cid2_q;
+    pv_ext_d  = pv_ext_q;
+    if (try_rec) begin
+      pv_el_d   = st_el;
+      pv_isa_d  = st_isa;
+      pv_ns_d   = st_flags[1];
+      pv_cid1_d = st_contextidr_el1;
+      pv_cid2_d = st_contextidr_el2;
+      pv_ext_d  = st_ext_in & ext_used_q;
+    end
+    uncovered_fin = uncovered_d | ((er || n_trail != 3'd0) && active_d);
+  end
+
+  // External inputs some resource reads (model configure(): extin_used):
+  // the SELECT bits of the group 0b0000 Resource Selectors that the
+  // ViewInst event, the enabled Event elements and (with TRCCONFIGR.TS) the
+  // timestamp event select; fixed while enabled, registered at start.
+  localparam [7:0] EXTIN_MASK = (NUM_EXTIN >= 8) ? 8'hFF : ((8'd1 << NUM_EXTIN) - 8'd1);
+  function [7:0] sel_ext;
+    input [4:0]       sel;
+    input             typ;
+    input [32*32-1:0] rs;
+    integer           n;
+    begin
+      sel_ext = 8'd0;
+      for (n = 2; n < 16; n = n + 1)
+        if (rs[32*n + 16 +: 4] == 4'd0 &&
+            ((!typ && sel == n[4:0]) || (typ && sel[3:0] == n[4:1] && sel[4] == 1'b0)))
+          sel_ext = sel_ext | rs[32*n +: 8];
+    end
+  endfunction
+  reg [7:0] ext_used_cfg;
+  integer   ue;
+  always @* begin
+    ext_used_cfg = sel_ext(trcvictlr_i[4:0], trcvictlr_i[7], trcrsctlr_i);
+    for (ue = 0; ue < NUM_EVENTS; ue = ue + 1)
+      if (trceventctl1r_i[ue])
+        ext_used_cfg = ext_used_cfg | sel_ext(trceventctl0r_i[8*ue +: 5],
+                                              trceventctl0r_i[8*ue + 7], trcrsctlr_i);
+    if (cfg_ts)
+      ext_used_cfg = ext_used_cfg | sel_ext(trctsctlr_i[4:0], trctsctlr_i[7], trcrsctlr_i);
+    ext_used_d = start_i ? (ext_used_cfg & EXTIN_MASK) : ext_used_q;
+  end
 
   always @* begin
     fin_pend_d = fin_pend_q;
@@ -440,10 +741,10 @@ module ete_encoder #(
     .trcrsctlr_i     (trcrsctlr_i),
     .trcacvr_i       (trcacvr_i),
     .trcacatr_i      (trcacatr_i),
-    .pc_i            (rec_pc_i),
-    .el_i            (rec_el_i),
-    .ns_i            (rec_flags_i[1]),
-    .ext_in_i        (rec_ext_in_i),
+    .pc_i            (st_pc),
+    .el_i            (st_el),
+    .ns_i            (st_flags[1]),
+    .ext_in_i        (st_ext_in),
     .vi_el_ok_o      (res_vi_el_ok),
     .vi_ie_ok_o      (res_vi_ie_ok),
     .ss_start_o      (res_ss_start),
@@ -502,7 +803,6 @@ module ete_encoder #(
   reg        ts_emit;
   reg [63:0] ts_val, ts_cyc;
   reg [3:0]  ev;
-  reg        sync_req;
   integer    j;
 
   always @* begin : p_step
@@ -510,10 +810,10 @@ module ete_encoder #(
     en_d              = en_q;
     started_d         = started_q;
     need_sync_d       = need_sync_q;
-    ahb0_d            = ahb0_q;
-    ahb1_d            = ahb1_q;
-    ahb2_d            = ahb2_q;
-    ahb_is1_d         = ahb_is1_q;
+    ahb0_d            = ahb0_pre;
+    ahb1_d            = ahb1_pre;
+    ahb2_d            = ahb2_pre;
+    ahb_is1_d         = ahb_is1_pre;
     octx_el_d         = octx_el_q;
     octx_ns_d         = octx_ns_q;
     octx_sf_d         = octx_sf_q;
@@ -522,9 +822,11 @@ module ete_encoder #(
     octx_valid_d      = octx_valid_q;
     last_ts_d         = last_ts_q;
     active_d          = active_q;
-    uncovered_d       = uncovered_q;
-    need_addr_d       = need_addr_q;
-    pend_rs_ok_d      = pend_rs_ok_q;
+    uncovered_d       = uncovered_pre;
+    qx_d              = qx_q;
+    quiet_d           = 1'b0;
+    need_addr_d       = need_addr_pre;
+    pend_rs_ok_d      = pend_rs_ok_pre;
     force_ctx_d       = force_ctx_q;
     ss_d              = ss_q;
     ss_tstart_d       = ss_tstart_q;
@@ -533,11 +835,11 @@ module ete_encoder #(
     bb_prev_d         = bb_prev_q;
     cur_ns_d          = cur_ns_q;
     prev_el_d         = prev_el_q;
-    rs_addr_d         = rs_addr_q;
-    rs_is1_d          = rs_is1_q;
-    rs_n_d            = rs_n_q;
-    atoms_d           = atoms_q;
-    natoms_d          = natoms_q;
+    rs_addr_d         = rs_addr_pre;
+    rs_is1_d          = rs_is1_pre;
+    rs_n_d            = rs_n_pre;
+    atoms_d           = atoms_pre;
+    natoms_d          = natoms_pre;
     cc_valid_d        = cc_valid_q;
     cc_ref_d          = cc_ref_q;
     ts_req_d          = ts_req_q;
@@ -634,11 +936,6 @@ module ete_encoder #(
     ts_val       = 64'd0;
     ts_cyc       = 64'd0;
     ev           = 4'd0;
-    // D1.9.2: a periodic request every 2^PERIOD bytes since the last A-Sync
-    sync_req     = 1'b0;
-    for (j = 8; j <= 20; j = j + 1)
-      if (sync_period == j[4:0] && (sync_bytes_q >> j) != 22'd0)
-        sync_req = 1'b1;
 
     if (start_i) begin
       // ---- ete_model_new: trace enabled with the registers on the inputs
@@ -679,9 +976,11 @@ module ete_encoder #(
       elem_cycle_d      = 64'd0;
       tx_depth_d        = 8'd0;
       tx_traced_d       = 1'b0;
+      qx_d              = 1'b0;
     end else begin
       // ---- overflow marker (ete_model_overflow, D6.4)
       if (try_marker) begin
+        qx_d            = 1'b0;
         atoms_d         = 24'd0;           // trace not yet output is lost
         natoms_d        = 5'd0;
         active_d        = 1'b0;            // R_QZPJ: TRCRSR.TA = 0
@@ -702,7 +1001,7 @@ module ete_encoder #(
 
       // ---- periodic synchronization, serviced at the start of a record at
       //      which no traced instruction waits for its P0 element (R_SVGNN)
-      if (try_rec && rec_ok && sync_req && !uncovered_q) begin
+      if (try_rec && rec_ok && sync_req && !uncovered_d) begin
         if (natoms_d != 5'd0) begin
           s_vld[0] = 1'b1;
           atoms_d  = 24'd0;
@@ -739,22 +1038,24 @@ module ete_encoder #(
         end
       end
 
-      // ---- one record (slow_step)
+      // ---- one record (slow_step); a skipped record clears quiet as well
+      if (try_rec)
+        qx_d = 1'b0;
       if (try_rec && rec_ok) begin
         // the record's context (R_MKKZN; R_PTVTD: the VMID is CONTEXTIDR_EL2)
-        c_el   = rec_el_i;
-        c_ns   = rec_flags_i[1];
-        c_sf   = (rec_isa_i == ISA_A64);
-        c_cid  = cfg_cid ? rec_contextidr_el1_i : 32'd0;
-        c_vmid = cfg_vmid ? rec_contextidr_el2_i : 32'd0;
-        a_is1  = (rec_isa_i == ISA_T32);
-        a_addr = addr_of(rec_pc_i[63:1], a_is1);
+        c_el   = st_el;
+        c_ns   = st_flags[1];
+        c_sf   = (st_isa == ISA_A64);
+        c_cid  = cfg_cid ? st_contextidr_el1 : 32'd0;
+        c_vmid = cfg_vmid ? st_contextidr_el2 : 32'd0;
+        a_is1  = (st_isa == ISA_T32);
+        a_addr = addr_of(st_pc[63:1], a_is1);
 
         // -- outer transaction failure (D6.9.11): a TFAIL record, or an
         //    exception or PE Reset in Transactional state
-        abort = (rec_kind_i == KIND_TFAIL) ||
-                ((rec_kind_i == KIND_EXC || rec_kind_i == KIND_RESET) &&
-                 (tx_depth_d != 8'd0 || rec_flags_i[2]));
+        abort = (st_kind == KIND_TFAIL) ||
+                ((st_kind == KIND_EXC || st_kind == KIND_RESET) &&
+                 (tx_depth_d != 8'd0 || st_flags[2]));
         was_traced = tx_traced_d;
         if (abort) begin
           if (tx_depth_d != 8'd0 && ss_tstart_valid_d) begin
@@ -783,9 +1084,9 @@ module ete_encoder #(
           ss_tstart_valid_d = 1'b0;
         end
 
-        if (rec_kind_i == KIND_INSN) begin
+        if (st_kind == KIND_INSN) begin
           // ---- an instruction (D6.8, D6.9)
-          p0 = is_p0(rec_iclass_i);
+          p0 = is_p0(st_iclass);
           // D6.8.1: ViewInst = E & I & S & N; SSSTATUS follows the start/stop
           // comparators on every instruction (D6.17, R_MVFYN)
           if (trcvissctlr_i != 32'd0) begin
@@ -798,10 +1099,10 @@ module ete_encoder #(
           // X_N5MSV: traced through the next P0 instruction
           traced = vi || uncovered_d;
 
-          if (rec_flags_i[2] && tx_depth_d == 8'd0 && rec_iclass_i != IC_TSTART)
+          if (st_flags[2] && tx_depth_d == 8'd0 && st_iclass != IC_TSTART)
             tx_depth_d = 8'd1;             // trace started inside a transaction
           // R_YYWTR: an ISB, an exception return; R_NGXNQ: traced or not
-          if (cfg_ts && (rec_iclass_i == IC_ISB || rec_iclass_i == IC_ERET))
+          if (cfg_ts && (st_iclass == IC_ISB || st_iclass == IC_ERET))
             ts_req_d = 1'b1;
 
           if (!traced) begin
@@ -830,9 +1131,9 @@ module ete_encoder #(
               bb = cfg_bb && res_bb_region;
             end
           end
-        end else if (rec_kind_i == KIND_EXC && rec_exc_type_i != EXC_PE_RESET) begin
+        end else if (st_kind == KIND_EXC && st_exc_type != EXC_PE_RESET) begin
           // ---- an exception (D6.9.4)
-          forced = (rec_exc_type_i == EXC_SERROR) && trcvictlr_i[11];   // R_LTLEB
+          forced = (st_exc_type == EXC_SERROR) && trcvictlr_i[11];   // R_LTLEB
           traced = active_d || forced;                                   // R_DPMBQ
           if (cfg_ts)
             ts_req_d = 1'b1;               // R_YYWTR, R_NGXNQ
@@ -857,17 +1158,17 @@ module ete_encoder #(
             // or a lower one (0x400, 0x600); a lower EL than EL1 is EL0, a
             // lower EL than EL2 or EL3 is that of the record before when it
             // is lower, else the EL just below.
-            if (!rec_target_i[10])
-              from_el = rec_el_i;
-            else if (rec_el_i <= 2'd1)
+            if (!st_target[10])
+              from_el = st_el;
+            else if (st_el <= 2'd1)
               from_el = 2'd0;
-            else if (prev_el_q < rec_el_i)
+            else if (prev_el_q < st_el)
               from_el = prev_el_q;
             else
-              from_el = rec_el_i - 2'd1;
+              from_el = st_el - 2'd1;
             if (from_el == 2'd3)
               c_ns = 1'b0;
-            else if (rec_el_i == 2'd3)
+            else if (st_el == 2'd3)
               c_ns = cur_ns_d;
             c_el = from_el;
             need_c = force_ctx_d || !octx_valid_d ||
@@ -877,7 +1178,7 @@ module ete_encoder #(
             site     = 1'b1;
             exc_site = 1'b1;
           end
-        end else if (rec_kind_i == KIND_RESET || rec_kind_i == KIND_EXC) begin
+        end else if (st_kind == KIND_RESET || st_kind == KIND_EXC) begin
           // ---- PE Reset (D6.9.5)
           forced = trcvictlr_i[10];        // R_GPKSH: TRCVICTLR.TRCRESET
           traced = active_d || forced;
@@ -913,7 +1214,7 @@ module ete_encoder #(
           pend_rs_ok_d = 1'b0;
           force_ctx_d  = 1'b1;
           uncovered_d  = 1'b0;
-          cur_ns_d     = rec_flags_i[1];
+          cur_ns_d     = st_flags[1];
         end else begin
           // ---- TFAIL: the failure itself is handled above
           if (!was_traced && active_d) begin
@@ -994,7 +1295,7 @@ module ete_encoder #(
               // I_PCMYT: E = 0b10 gives the pending Target Address element
               // with the exception
               s6_e     = need_a ? 2'b10 : 2'b01;
-              s6_type  = rec_exc_type_i;
+              s6_type  = st_exc_type;
               s6_is1   = a_is1;
               s6_addr  = a_addr;
               s6_q     = f_q;
@@ -1029,11 +1330,11 @@ module ete_encoder #(
           end
         end
 
-        if (rec_kind_i == KIND_EXC && rec_exc_type_i != EXC_PE_RESET)
-          cur_ns_d = rec_flags_i[1];
+        if (st_kind == KIND_EXC && st_exc_type != EXC_PE_RESET)
+          cur_ns_d = st_flags[1];
 
         // ---- the P0 element of a traced P0 instruction
-        if (rec_kind_i == KIND_INSN && traced && p0) begin
+        if (st_kind == KIND_INSN && traced && p0) begin
           if (bb && !bb_prev_q)
             rs_n_d = 5'd0;                 // R_SBJB: entering a broadcasting region
           bb_prev_d = bb;
@@ -1043,9 +1344,9 @@ module ete_encoder #(
             s_vld[7]    = 1'b1;
             tx_traced_d = 1'b1;
           end
-          case (rec_iclass_i)
+          case (st_iclass)
             IC_ISB, IC_WFX, IC_TSTART: taken = 1'b1;   // D3.1.4, Table D3.4
-            default:                   taken = rec_flags_i[0];
+            default:                   taken = st_flags[0];
           endcase
           // earlier atoms go out before any other packet of this record
           // (R_ZRYPK: elements stay in order)
@@ -1080,13 +1381,13 @@ module ete_encoder #(
 
           if (taken) begin
             rs_ok = cfg_rs && !bb;         // R_QVTVR, R_WRXCW
-            case (rec_iclass_i)
+            case (st_iclass)
               IC_BL, IC_BLR: begin
                 if (rs_ok) begin
                   // R_SLDXR, R_HFCTC: push the return address; T32 BLX
                   // <register> is 16 bits, every other link branch 32
-                  ret_addr = rec_pc_i + ((a_is1 && rec_iclass_i == IC_BLR) ? 64'd2 : 64'd4);
-                  if (rec_isa_i != ISA_A64)
+                  ret_addr = st_pc + ((a_is1 && st_iclass == IC_BLR) ? 64'd2 : 64'd4);
+                  if (st_isa != ISA_A64)
                     ret_addr = {32'd0, ret_addr[31:0]};
                   rs_push      = 1'b1;
                   rs_push_addr = addr_of(ret_addr[63:1], a_is1);
@@ -1094,7 +1395,7 @@ module ete_encoder #(
                   if ({27'd0, rs_n_d} != RS_DEPTH)  // R_ZSDVQ: when full the oldest is lost
                     rs_n_d = rs_n_d + 5'd1;
                 end
-                if (rec_iclass_i == IC_BLR) begin
+                if (st_iclass == IC_BLR) begin
                   need_addr_d  = 1'b1;
                   pend_rs_ok_d = rs_ok;
                 end else if (bb) begin
@@ -1113,9 +1414,9 @@ module ete_encoder #(
           end
         end
 
-        if (rec_kind_i == KIND_INSN) begin
+        if (st_kind == KIND_INSN) begin
           // ---- transactions (D6.9.9, D6.9.10)
-          if (rec_iclass_i == IC_TSTART) begin
+          if (st_iclass == IC_TSTART) begin
             if (tx_depth_d == 8'd0) begin
               ss_tstart_d       = ss_d;
               ss_tstart_valid_d = 1'b1;
@@ -1128,7 +1429,7 @@ module ete_encoder #(
             end
             if (tx_depth_d != 8'hFF)
               tx_depth_d = tx_depth_d + 8'd1;
-          end else if (rec_iclass_i == IC_TCOMMIT && tx_depth_d != 8'd0) begin
+          end else if (st_iclass == IC_TCOMMIT && tx_depth_d != 8'd0) begin
             tx_depth_d = tx_depth_d - 8'd1;
             if (tx_depth_d == 8'd0) begin
               if (tx_traced_d) begin
@@ -1148,14 +1449,14 @@ module ete_encoder #(
             s_vld[10]  = 1'b1;             // R_YFMBW, R_HQKWH: UNKNOWN
             s10_known  = 1'b0;
             cc_valid_d = 1'b1;
-            cc_ref_d   = rec_cycle_i;
+            cc_ref_d   = st_cycle;
           end else begin
-            cc_d = rec_cycle_i - cc_ref_d;
+            cc_d = st_cycle - cc_ref_d;
             if (cc_d >= {52'd0, cc_threshold}) begin      // R_GWQGS
               s_vld[10] = 1'b1;
               s10_known = (cc_d <= CC_MAX);                // R_YVWJW
               s10_count = s10_known ? cc_d[19:0] - {8'd0, cc_threshold} : 20'd0;
-              cc_ref_d  = rec_cycle_i;
+              cc_ref_d  = st_cycle;
             end
           end
         end
@@ -1189,16 +1490,27 @@ module ete_encoder #(
         //      record's timestamp it carries (R_CWHHW, I_SDPZZ)
         if (p0_done || ev != 4'd0) begin
           elem_since_ts_d = 1'b1;
-          elem_ts_d       = rec_timestamp_i;
-          elem_cycle_d    = rec_cycle_i;
+          elem_ts_d       = st_timestamp;
+          elem_cycle_d    = st_cycle;
           if (ts_req_d) begin
             ts_emit = 1'b1;
-            ts_val  = rec_timestamp_i;
-            ts_cyc  = rec_cycle_i;
+            ts_val  = st_timestamp;
+            ts_cyc  = st_cycle;
           end
         end
 
-        prev_el_d = rec_el_i;
+        prev_el_d = st_el;
+
+        // ---- the model's quiet flag (end of slow_step) but for need_addr
+        //      and sync_req, which are checked where it is used: an
+        //      instruction, no address filtering, traced exactly when its
+        //      ViewInst was high, no event and no timestamp event, and no
+        //      Context element forced while tracing (while not tracing,
+        //      need_addr is clear and an instruction with the same inputs
+        //      is not traced either, whatever force_ctx)
+        qx_d    = (st_kind == KIND_INSN) && !addr_filter && (vi == active_d) &&
+                  !(force_ctx_d && active_d) && (ev == 4'd0) && !(cfg_ts && res_ts_event);
+        quiet_d = qx_d && !need_addr_d;
       end
 
       // ---- finish (ete_model_finish, D6.2.2)
@@ -1224,6 +1536,7 @@ module ete_encoder #(
           tx_traced_d = 1'b0;
         end
         en_d = 1'b0;
+        qx_d = 1'b0;
       end
 
       // ---- Timestamp packet (D6.11.5): R_ZMQLT cycles since the last Cycle
@@ -1266,13 +1579,13 @@ module ete_encoder #(
         rs_is1_d[0]     = rs_push_is1;
       end else if (rs_pop) begin
         for (j = 0; j < RSD - 1; j = j + 1) begin
-          rs_addr_d[64*j +: 64] = rs_addr_q[64*(j+1) +: 64];
-          rs_is1_d[j]           = rs_is1_q[j+1];
+          rs_addr_d[64*j +: 64] = rs_addr_pre[64*(j+1) +: 64];
+          rs_is1_d[j]           = rs_is1_pre[j+1];
         end
       end else if (rs_push) begin
         for (j = RSD - 1; j > 0; j = j - 1) begin
-          rs_addr_d[64*j +: 64] = rs_addr_q[64*(j-1) +: 64];
-          rs_is1_d[j]           = rs_is1_q[j-1];
+          rs_addr_d[64*j +: 64] = rs_addr_pre[64*(j-1) +: 64];
+          rs_is1_d[j]           = rs_is1_pre[j-1];
         end
         rs_addr_d[63:0] = rs_push_addr;
         rs_is1_d[0]     = rs_push_is1;
@@ -1299,7 +1612,8 @@ module ete_encoder #(
 
   // slot 0 always flushes the atoms held before the operation: nothing
   // changes them before the first packet of an operation
-  ete_enc_atom u_atom0 (.atoms_i(atoms_q), .k_i(natoms_q), .byte_o(s0_atom_byte), .type_o(s0_atom_type));
+  ete_enc_atom u_atom0 (.atoms_i(atoms_pre), .k_i(natoms_pre), .byte_o(s0_atom_byte),
+                        .type_o(s0_atom_type));
   ete_enc_atom u_atom8 (.atoms_i(s8_atoms), .k_i(s8_k), .byte_o(s8_byte), .type_o(s8_type));
   ete_enc_atom u_atom9 (.atoms_i(s9_atoms), .k_i(s9_k), .byte_o(s9_byte), .type_o(s9_type));
 
@@ -1472,12 +1786,248 @@ module ete_encoder #(
   end
 
   // ==========================================================================
+  // Resolution of an indirect branch's target at lane 0 (see the window)
+  // ==========================================================================
+  wire        t_is1  = (rec_isa_i[1:0] == ISA_T32);
+  wire [63:0] t_addr = addr_of(rec_pc_i[63:1], t_is1);
+  // its Target Address form against the address history (R_BPRDC, R_YLXFK),
+  // as the step chooses it
+  reg [1:0]   t_form, t_q, t_nb;
+  always @* begin
+    t_q  = 2'd0;
+    t_nb = 2'd0;
+    if (ahb0_q == t_addr && ahb_is1_q[0] == t_is1) begin
+      t_form = FORM_EXACT;
+    end else if (ahb1_q == t_addr && ahb_is1_q[1] == t_is1) begin
+      t_form = FORM_EXACT;
+      t_q    = 2'd1;
+    end else if (ahb2_q == t_addr && ahb_is1_q[2] == t_is1) begin
+      t_form = FORM_EXACT;
+      t_q    = 2'd2;
+    end else begin
+      t_nb = short_bytes(t_addr[63:8], ahb0_q[63:8], t_is1);
+      if (t_nb != 2'd0)
+        t_form = FORM_SHORT;
+      else if (t_addr[63:32] == ahb0_q[63:32])
+        t_form = FORM_32;
+      else
+        t_form = FORM_64;
+    end
+  end
+  // R_QHSBN, R_HTKJS: removed by a return stack match
+  wire t_match = pend_rs_ok_q && (rs_n_q != 5'd0) && (rs_addr_q[63:0] == t_addr) &&
+                 (rs_is1_q[0] == t_is1);
+
+  wire [7:0]   lr_atom_byte;
+  wire [6:0]   lr_atom_type;
+  /* verilator lint_off UNUSEDSIGNAL */
+  // (bytes 9..19 are those of Exception packets, which slot 1 never holds)
+  wire [159:0] lr_addr_data;
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [71:0]  lr_data = lr_addr_data[71:0];    // the longest Target Address is 9 bytes
+  wire [4:0]   lr_len;
+  wire [6:0]   lr_type;
+
+  // bank slot 0: the atoms pending (R_ZRYPK: they go before the address)
+  ete_enc_atom u_atom_lr (.atoms_i(atoms_q), .k_i(natoms_q), .byte_o(lr_atom_byte),
+                          .type_o(lr_atom_type));
+
+  // bank slot 1: the Target Address packet (D5.47 - D5.53)
+  ete_enc_addr u_addr_lr (
+    .exc_i      (1'b0),
+    .e_i        (2'b00),
+    .etype_i    (5'd0),
+    .unk_i      (1'b0),
+    .form_i     (t_form),
+    .q_i        (t_q),
+    .nb2_i      (t_nb == 2'd2),
+    .is1_i      (t_is1),
+    .addr_i     (t_addr),
+    .ctx_i      (1'b0),
+    .ctx_el_i   (2'd0),
+    .ctx_ns_i   (1'b0),
+    .ctx_sf_i   (1'b0),
+    .ctx_c_i    (1'b0),
+    .ctx_v_i    (1'b0),
+    .ctx_cid_i  (32'd0),
+    .ctx_vmid_i (32'd0),
+    .data_o     (lr_addr_data),
+    .len_o      (lr_len),
+    .type_o     (lr_type)
+  );
+
+  // the state the step sees
+  integer jr;
+  always @* begin : p_lr
+    lr_vld[0] = lr && !t_match && (natoms_q != 5'd0);
+    lr_vld[1] = lr && !t_match;
+    need_addr_pre  = lr ? 1'b0 : need_addr_q;
+    pend_rs_ok_pre = lr ? 1'b0 : pend_rs_ok_q;
+    // m->uncovered |= m->active for the records absorbed (and the target)
+    uncovered_pre  = uncovered_q | ((n_lead != 3'd0) && active_q);
+    atoms_pre      = lr_vld[0] ? 24'd0 : atoms_q;
+    natoms_pre     = lr_vld[0] ? 5'd0 : natoms_q;
+    ahb0_pre       = ahb0_q;
+    ahb1_pre       = ahb1_q;
+    ahb2_pre       = ahb2_q;
+    ahb_is1_pre    = ahb_is1_q;
+    if (lr_vld[1]) begin                   // R_LMHFW, R_CMCRT
+      ahb2_pre    = ahb1_q;
+      ahb1_pre    = ahb0_q;
+      ahb0_pre    = t_addr;
+      ahb_is1_pre = {ahb_is1_q[1:0], t_is1};
+    end
+    rs_addr_pre = rs_addr_q;
+    rs_is1_pre  = rs_is1_q;
+    rs_n_pre    = rs_n_q;
+    if (lr && t_match) begin
+      for (jr = 0; jr < RSD - 1; jr = jr + 1) begin
+        rs_addr_pre[64*jr +: 64] = rs_addr_q[64*(jr+1) +: 64];
+        rs_is1_pre[jr]           = rs_is1_q[jr+1];
+      end
+      rs_n_pre = rs_n_q - 5'd1;
+    end
+  end
+
+  // ==========================================================================
+  // Resolution of the stepped branch's target at lane n_lead + 1 (see the
+  // window): the same as at lane 0, with the state after the step
+  // ==========================================================================
+  reg        e_ok, e_tst;                  // the lane: absorbable, same inputs as the
+  reg [63:1] e_pc;                         // stepped lane; TSTATE; pc; instruction set
+  reg [1:0]  e_isa;
+  always @* begin
+    e_ok  = 1'b0;
+    e_tst = 1'b0;
+    e_pc  = 63'd0;
+    e_isa = 2'd0;
+    for (lk = 1; lk < RW; lk = lk + 1) begin
+      if (lk[2:0] == n_lead + 3'd1) begin
+        e_ok  = ln_valid[lk] && ln_other[lk] && ln_same[lk];
+        e_tst = ln_tst[lk];
+        e_pc  = rec_pc_i[64*lk + 1 +: 63];
+        e_isa = rec_isa_i[2*lk +: 2];
+      end
+    end
+  end
+
+  wire        e_is1  = (e_isa == ISA_T32);
+  wire [63:0] e_addr = addr_of(e_pc, e_is1);
+  // the form against the history the step finds (after the resolution at
+  // lane 0), which it leaves unchanged when er
+  reg [1:0]   e_form, e_q, e_nb;
+  always @* begin
+    e_q  = 2'd0;
+    e_nb = 2'd0;
+    if (ahb0_pre == e_addr && ahb_is1_pre[0] == e_is1) begin
+      e_form = FORM_EXACT;
+    end else if (ahb1_pre == e_addr && ahb_is1_pre[1] == e_is1) begin
+      e_form = FORM_EXACT;
+      e_q    = 2'd1;
+    end else if (ahb2_pre == e_addr && ahb_is1_pre[2] == e_is1) begin
+      e_form = FORM_EXACT;
+      e_q    = 2'd2;
+    end else begin
+      e_nb = short_bytes(e_addr[63:8], ahb0_pre[63:8], e_is1);
+      if (e_nb != 2'd0)
+        e_form = FORM_SHORT;
+      else if (e_addr[63:32] == ahb0_pre[63:32])
+        e_form = FORM_32;
+      else
+        e_form = FORM_64;
+    end
+  end
+  // the return stack's top after the step: the entry it pushed, or the one
+  // it found (it popped none when er)
+  wire e_m_push = (rs_push_addr == e_addr) && (rs_push_is1 == e_is1);
+  wire e_m_top  = (rs_addr_pre[63:0] == e_addr) && (rs_is1_pre[0] == e_is1);
+
+  wire [7:0]   er_atom_byte;
+  wire [6:0]   er_atom_type;
+  /* verilator lint_off UNUSEDSIGNAL */
+  // (bytes 9..19 are those of Exception packets, which this slot never holds)
+  wire [159:0] er_addr_data;
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [71:0]  er_data = er_addr_data[71:0];
+  wire [4:0]   er_len;
+  wire [6:0]   er_type;
+
+  // bank slot 18: the atoms pending after the step
+  ete_enc_atom u_atom_er (.atoms_i(atoms_d), .k_i(natoms_d), .byte_o(er_atom_byte),
+                          .type_o(er_atom_type));
+
+  // bank slot 19: the Target Address packet
+  ete_enc_addr u_addr_er (
+    .exc_i      (1'b0),
+    .e_i        (2'b00),
+    .etype_i    (5'd0),
+    .unk_i      (1'b0),
+    .form_i     (e_form),
+    .q_i        (e_q),
+    .nb2_i      (e_nb == 2'd2),
+    .is1_i      (e_is1),
+    .addr_i     (e_addr),
+    .ctx_i      (1'b0),
+    .ctx_el_i   (2'd0),
+    .ctx_ns_i   (1'b0),
+    .ctx_sf_i   (1'b0),
+    .ctx_c_i    (1'b0),
+    .ctx_v_i    (1'b0),
+    .ctx_cid_i  (32'd0),
+    .ctx_vmid_i (32'd0),
+    .data_o     (er_addr_data),
+    .len_o      (er_len),
+    .type_o     (er_type)
+  );
+
+  reg e_match;                             // R_QHSBN, R_HTKJS
+  integer je;
+  always @* begin : p_er
+    // the step left a Target Address element due and the state otherwise
+    // quiet (qx_d, no request from this clock's bytes so far), and changed
+    // neither the address history nor the return stack's top by a pop
+    er = try_rec && e_ok && !(e_tst && tx_depth_d == 8'd0) && need_addr_d && qx_d &&
+         !force_ctx_d && !sync_req_step && !need_sync_d && !s_vld[6] && !s_vld[3] &&
+         !full_sync && !rs_pop;
+    e_match   = pend_rs_ok_d && (rs_n_d != 5'd0) && (rs_push ? e_m_push : e_m_top);
+    er_vld[0] = er && !e_match && (natoms_d != 5'd0);
+    er_vld[1] = er && !e_match;
+
+    need_addr_fin  = er ? 1'b0 : need_addr_d;
+    pend_rs_ok_fin = er ? 1'b0 : pend_rs_ok_d;
+    quiet_fin      = er ? qx_d : quiet_d;
+    atoms_fin      = er_vld[0] ? 24'd0 : atoms_d;
+    natoms_fin     = er_vld[0] ? 5'd0 : natoms_d;
+    ahb0_fin       = ahb0_d;
+    ahb1_fin       = ahb1_d;
+    ahb2_fin       = ahb2_d;
+    ahb_is1_fin    = ahb_is1_d;
+    if (er_vld[1]) begin                   // R_LMHFW, R_CMCRT
+      ahb2_fin    = ahb1_d;
+      ahb1_fin    = ahb0_d;
+      ahb0_fin    = e_addr;
+      ahb_is1_fin = {ahb_is1_d[1:0], e_is1};
+    end
+    rs_addr_fin = rs_addr_d;
+    rs_is1_fin  = rs_is1_d;
+    rs_n_fin    = rs_n_d;
+    if (er && e_match) begin               // a pop after the step's update
+      for (je = 0; je < RSD - 1; je = je + 1) begin
+        rs_addr_fin[64*je +: 64] = rs_addr_d[64*(je+1) +: 64];
+        rs_is1_fin[je]           = rs_is1_d[je+1];
+      end
+      rs_n_fin = rs_n_d - 5'd1;
+    end
+  end
+
+  // ==========================================================================
   // Synchronization byte count: the bytes since the start of the last A-Sync
   // ==========================================================================
-  // lengths of the packets emitted, summed as a tree (at most 16 x 20 bytes)
+  // lengths of the packets emitted this clock: the target resolution's,
+  // then the step's (at most 16 x 20 bytes) summed as a tree
   reg [5*NSLOT-1:0] ml;
-  reg [8:0]  sum_from1, sum_all;
-  reg [21:0] sb_next;
+  reg [8:0]  sum_from1, sum_all, lr_bytes;
+  reg [21:0] sb_step;
   integer    k;
   always @* begin
     for (k = 0; k < NSLOT; k = k + 1)
@@ -1486,37 +2036,122 @@ module ete_encoder #(
                  (({4'd0, ml[5*5 +: 5]}  + {4'd0, ml[5*6 +: 5]})  + ({4'd0, ml[5*7 +: 5]}  + {4'd0, ml[5*8 +: 5]}))) +
                 ((({4'd0, ml[5*9 +: 5]}  + {4'd0, ml[5*10 +: 5]}) + ({4'd0, ml[5*11 +: 5]} + {4'd0, ml[5*12 +: 5]})) +
                  (({4'd0, ml[5*13 +: 5]} + {4'd0, ml[5*14 +: 5]}) +  {4'd0, ml[5*15 +: 5]}));
-    sum_all = sum_from1 + {4'd0, ml[4:0]};
-    // the count only has to reach 2^20 (the longest period); it saturates
-    sb_next = sync_fire ? {13'd0, sum_from1} : sync_bytes_q + {13'd0, sum_all};
-    if (sb_next[21] || (!sync_fire && sync_bytes_q[21]))
+    lr_bytes  = {4'd0, lr_vld[1] ? lr_len : 5'd0} + {8'd0, lr_vld[0]};
+    sum_all   = sum_from1 + {4'd0, ml[4:0]} + lr_bytes;
+    // the count only has to reach 2^20 (the longest period); it saturates.
+    // A synchronization of the step starts the count at its A-Sync.
+    sb_step = sync_fire ? {13'd0, sum_from1} : sync_bytes_q + {13'd0, sum_all};
+    if (sb_step[21] || (!sync_fire && sync_bytes_q[21]))
+      sb_step = 22'h200000;
+    // the request the model's commit_pkt() raises with these bytes,
+    // compared with the distance to the threshold (sync_gap, from the
+    // registers) rather than through the count: an A-Sync restarts the
+    // count at fewer bytes than the shortest period
+    sync_req_step = (sync_period != 5'd0) && !sync_fire && ({4'd0, sum_all} >= sync_gap);
+  end
+
+  // bytes left before the periodic request (0 when it is pending), 13 bits
+  // at most (larger distances read as 8191: a clock emits fewer bytes)
+  reg [12:0] sync_gap;
+  reg [21:0] sg_full;
+  integer    kg;
+  always @* begin
+    sync_gap = 13'h1FFF;
+    sg_full  = 22'd0;
+    for (kg = 8; kg <= 20; kg = kg + 1) begin
+      if (sync_period == kg[4:0]) begin
+        sg_full = (22'd1 << kg) - sync_bytes_q;
+        if (sync_req)
+          sync_gap = 13'd0;
+        else if (sg_full[21:13] == 9'd0)
+          sync_gap = sg_full[12:0];
+      end
+    end
+  end
+
+  // ... and with those of the resolution after the step
+  reg [21:0] sb_next;
+  always @* begin
+    sb_next = sb_step + {17'd0, er_vld[1] ? er_len : 5'd0} + {21'd0, er_vld[0]};
+    if (sb_next[21] || sb_step[21])
       sb_next = 22'h200000;
     sync_bytes_d = sync_bytes_q;
     if (start_i)
       sync_bytes_d = 22'd0;
-    else if (op_any)
+    else if (op_any || op_absorb)
       sync_bytes_d = sb_next;
   end
 
   // ==========================================================================
-  // The packet bank and the output
+  // The packet bank and the output packer
   // ==========================================================================
-  reg [NSLOT-1:0] first_oh;                // the lowest valid slot
-  reg [159:0]     out_data;
-  reg [4:0]       out_len;
-  reg [6:0]       out_type;
-  always @* begin
-    first_oh = bank_vld_q & (~bank_vld_q + {{(NSLOT-1){1'b0}}, 1'b1});
-    out_data = 160'd0;
-    out_len  = 5'd0;
-    out_type = 7'd0;
-    for (k = 0; k < NSLOT; k = k + 1) begin
-      if (first_oh[k]) begin
-        out_data = bank_data_q[160*k +: 160];
-        out_len  = bank_len_q[5*k +: 5];
-        out_type = bank_type_q[7*k +: 7];
-      end
+  // Each bundle holds the leading packets of the bank (in slot order, the
+  // model's order) whose lengths add up to at most PKT_BYTES: slot k's
+  // bytes start at the sum of the lengths of the valid slots before it.  A
+  // slot's bytes beyond its length are masked (the encoders leave don't-care
+  // bytes there), and beyond the longest packet the slot can hold
+  // (slot_maxb) they are constant zero, which keeps the shifters narrow.
+  // Bank slots 0 and 1 hold the atoms and Target Address of the
+  // resolution at lane 0, bank slot 2 + s the step's slot s, bank slots 18
+  // and 19 those of the resolution after the step.
+  function integer slot_maxb;
+    input integer sk;
+    begin
+      case (sk)
+        1, 19:   slot_maxb = 9;            // Target Address, 64-bit
+        2 + 0:   slot_maxb = 2;            // atoms, Overflow
+        2 + 1:   slot_maxb = 12;           // A-Sync
+        2 + 2:   slot_maxb = 5;            // Trace Info
+        2 + 3,
+        2 + 14:  slot_maxb = 3;            // Transaction Failure
+        2 + 5:   slot_maxb = 10;           // Context
+        2 + 6:   slot_maxb = 20;           // Exception with Context, 64-bit
+        2 + 10:  slot_maxb = 5;            // Cycle Count
+        2 + 13:  slot_maxb = 13;           // Timestamp with COUNT
+        2 + 15:  slot_maxb = 2;            // Discard
+        default: slot_maxb = 1;            // atoms, Trace On, Transaction Start/Commit, Event
+      endcase
     end
+  endfunction
+
+  localparam [8:0] PB9 = PKT_BYTES;
+  reg [NBANK-1:0]       first_oh;          // the lowest valid slot
+  reg [8*PKT_BYTES-1:0] pk_data;
+  reg [5:0]             pk_len;
+  reg [6:0]             pk_type;
+  reg [8:0]             pk_at, pk_end;     // byte offset of slot k, of its end
+  reg [4:0]             pk_slen;
+  reg [8*SLOTB-1:0]     pk_sd;             // slot k's bytes, masked
+  reg [8*PKT_BYTES-1:0] pk_wide;
+  integer               kb;
+  always @* begin
+    first_oh = bank_vld_q & (~bank_vld_q + {{(NBANK-1){1'b0}}, 1'b1});
+    pk_incl  = {NBANK{1'b0}};
+    pk_data  = {8*PKT_BYTES{1'b0}};
+    pk_len   = 6'd0;
+    pk_type  = 7'd0;
+    pk_at    = 9'd0;
+    pk_end   = 9'd0;
+    pk_slen  = 5'd0;
+    pk_sd    = {8*SLOTB{1'b0}};
+    pk_wide  = {8*PKT_BYTES{1'b0}};
+    for (k = 0; k < NBANK; k = k + 1) begin
+      pk_slen = bank_vld_q[k] ? bank_len_q[5*k +: 5] : 5'd0;
+      pk_end  = pk_at + {4'd0, pk_slen};
+      if (bank_vld_q[k] && pk_end <= PB9) begin
+        pk_incl[k] = 1'b1;
+        pk_len     = pk_end[5:0];
+        for (kb = 0; kb < SLOTB; kb = kb + 1)
+          pk_sd[8*kb +: 8] = (kb < slot_maxb(k) && kb < pk_slen) ?
+                             bank_data_q[8*SLOTB*k + 8*kb +: 8] : 8'd0;
+        pk_wide = {{(8*PKT_BYTES-8*SLOTB){1'b0}}, pk_sd};
+        pk_data = pk_data | (pk_wide << {pk_at[5:0], 3'b000});
+      end
+      if (first_oh[k])
+        pk_type = bank_type_q[7*k +: 7];
+      pk_at = pk_end;
+    end
+    bank_last = bank_any && (pk_incl == bank_vld_q);
   end
 
   always @* begin
@@ -1525,19 +2160,21 @@ module ete_encoder #(
     bank_len_d  = bank_len_q;
     bank_type_d = bank_type_q;
     if (pkt_hand)
-      bank_vld_d = bank_vld_q & ~first_oh;
-    if (op_any && s_vld != {NSLOT{1'b0}}) begin
-      bank_vld_d  = s_vld;
-      bank_data_d = sl_data;
-      bank_len_d  = sl_len;
-      bank_type_d = sl_type;
+      bank_vld_d = bank_vld_q & ~pk_incl;
+    if ((op_any || op_absorb) && {er_vld, s_vld, lr_vld} != {NBANK{1'b0}}) begin
+      bank_vld_d  = {er_vld, s_vld, lr_vld};
+      bank_data_d = {{(8*SLOTB-72){1'b0}}, er_data, {(8*SLOTB-8){1'b0}}, er_atom_byte,
+                     sl_data,
+                     {(8*SLOTB-72){1'b0}}, lr_data, {(8*SLOTB-8){1'b0}}, lr_atom_byte};
+      bank_len_d  = {er_len, 5'd1, sl_len, lr_len, 5'd1};
+      bank_type_d = {er_type, er_atom_type, sl_type, lr_type, lr_atom_type};
     end
   end
 
   assign pkt_valid_o = bank_any;
-  assign pkt_data_o  = {{(8*PKT_BYTES-160){1'b0}}, out_data};
-  assign pkt_len_o   = {1'b0, out_len};
-  assign pkt_type_o  = out_type;
+  assign pkt_data_o  = pk_data;
+  assign pkt_len_o   = pk_len;
+  assign pkt_type_o  = pk_type;
 
   // ==========================================================================
   // Registers
@@ -1562,6 +2199,14 @@ module ete_encoder #(
       last_ts_q         <= 64'd0;
       active_q          <= 1'b0;
       uncovered_q       <= 1'b0;
+      qx_q              <= 1'b0;
+      pv_el_q           <= 2'd0;
+      pv_isa_q          <= 2'd0;
+      pv_ns_q           <= 1'b0;
+      pv_cid1_q         <= 32'd0;
+      pv_cid2_q         <= 32'd0;
+      pv_ext_q          <= 8'd0;
+      ext_used_q        <= 8'd0;
       need_addr_q       <= 1'b0;
       pend_rs_ok_q      <= 1'b0;
       force_ctx_q       <= 1'b0;
@@ -1585,12 +2230,13 @@ module ete_encoder #(
       elem_cycle_q      <= 64'd0;
       tx_depth_q        <= 8'd0;
       tx_traced_q       <= 1'b0;
-      bank_vld_q        <= {NSLOT{1'b0}};
-      bank_data_q       <= {NSLOT*8*SLOTB{1'b0}};
-      bank_len_q        <= {NSLOT*5{1'b0}};
-      bank_type_q       <= {NSLOT*7{1'b0}};
+      bank_vld_q        <= {NBANK{1'b0}};
+      bank_data_q       <= {NBANK*8*SLOTB{1'b0}};
+      bank_len_q        <= {NBANK*5{1'b0}};
+      bank_type_q       <= {NBANK*7{1'b0}};
     end else begin
       fin_pend_q        <= fin_pend_d;
+      ext_used_q        <= ext_used_d;
       sync_bytes_q      <= sync_bytes_d;
       bank_vld_q        <= bank_vld_d;
       bank_data_q       <= bank_data_d;
@@ -1600,10 +2246,10 @@ module ete_encoder #(
         en_q              <= en_d;
         started_q         <= started_d;
         need_sync_q       <= need_sync_d;
-        ahb0_q            <= ahb0_d;
-        ahb1_q            <= ahb1_d;
-        ahb2_q            <= ahb2_d;
-        ahb_is1_q         <= ahb_is1_d;
+        ahb0_q            <= ahb0_fin;
+        ahb1_q            <= ahb1_fin;
+        ahb2_q            <= ahb2_fin;
+        ahb_is1_q         <= ahb_is1_fin;
         octx_el_q         <= octx_el_d;
         octx_ns_q         <= octx_ns_d;
         octx_sf_q         <= octx_sf_d;
@@ -1612,9 +2258,16 @@ module ete_encoder #(
         octx_valid_q      <= octx_valid_d;
         last_ts_q         <= last_ts_d;
         active_q          <= active_d;
-        uncovered_q       <= uncovered_d;
-        need_addr_q       <= need_addr_d;
-        pend_rs_ok_q      <= pend_rs_ok_d;
+        uncovered_q       <= uncovered_fin;
+        qx_q              <= qx_d;
+        pv_el_q           <= pv_el_d;
+        pv_isa_q          <= pv_isa_d;
+        pv_ns_q           <= pv_ns_d;
+        pv_cid1_q         <= pv_cid1_d;
+        pv_cid2_q         <= pv_cid2_d;
+        pv_ext_q          <= pv_ext_d;
+        need_addr_q       <= need_addr_fin;
+        pend_rs_ok_q      <= pend_rs_ok_fin;
         force_ctx_q       <= force_ctx_d;
         ss_q              <= ss_d;
         ss_tstart_q       <= ss_tstart_d;
@@ -1623,11 +2276,11 @@ module ete_encoder #(
         bb_prev_q         <= bb_prev_d;
         cur_ns_q          <= cur_ns_d;
         prev_el_q         <= prev_el_d;
-        rs_addr_q         <= rs_addr_d;
-        rs_is1_q          <= rs_is1_d;
-        rs_n_q            <= rs_n_d;
-        atoms_q           <= atoms_d;
-        natoms_q          <= natoms_d;
+        rs_addr_q         <= rs_addr_fin;
+        rs_is1_q          <= rs_is1_fin;
+        rs_n_q            <= rs_n_fin;
+        atoms_q           <= atoms_fin;
+        natoms_q          <= natoms_fin;
         cc_valid_q        <= cc_valid_d;
         cc_ref_q          <= cc_ref_d;
         ts_req_q          <= ts_req_d;
@@ -1646,7 +2299,7 @@ module ete_encoder #(
   // documents the unit (TRCIDR3).
   /* verilator lint_off UNUSED */
   wire unused_ok = ^{trcstallctlr_i, trctraceidr_i, trcconfigr_i, trcccctlr_i[31:12],
-                     trcsyncpr_i[31:5], rec_flags_i[3], rec_target_i};
+                     trcsyncpr_i[31:5], st_flags[3], st_target};
   /* verilator lint_on UNUSED */
 
 endmodule

@@ -1,6 +1,6 @@
 // ETE input record FIFO: takes all of a cycle's PE records or none, queues
-// overflow markers, stalls the PE on request, and hands the encoder core one
-// record or marker per handshake.  Contract: docs/ete-rtl-interface.md
+// overflow markers, stalls the PE on request, and presents the encoder core a
+// window of up to RETIRE_WIDTH records or markers per clock.  Contract: docs/ete-rtl-interface.md
 // ("PE retirement port", "Overflow contract"); rules chosen here are in
 // docs/ete-rtl.md ("Input FIFO").
 //
@@ -21,15 +21,17 @@
 //   sees a drop: stall low at cycle c means count(c) <= T, the records of
 //   cycle c add at most RETIRE_WIDTH, and those of cycle c+1 find
 //   DEPTH - T - RETIRE_WIDTH >= RETIRE_WIDTH free entries.
-// Core side (valid/ready): rec_valid_o while an entry is held; the entry
-//   (rec_marker_o, rec_o) holds while rec_valid_o and not rec_ready_i;
-//   rec_valid_o does not depend on rec_ready_i.
+// Core side (window): lane k (rec_valid_o[k], rec_marker_o[k], rec_o lane k)
+//   is the k-th oldest entry, valid while more than k entries are held; the
+//   core consumes rec_take_i lanes (lanes 0 .. take-1, no more than are
+//   valid) and the lanes it leaves are presented again next clock, lane k
+//   as lane k - take.  rec_valid_o does not depend on rec_take_i.
 `default_nettype none
 
 module ete_in_fifo #(
   parameter RETIRE_WIDTH = 1,   // PE slots per cycle: 1, 2 or 4
   parameter DEPTH        = 16,  // entries: a power of two, 4..64, >= 2*RETIRE_WIDTH
-  parameter REC_W        = 347  // bits of one packed record (ete_top's slot layout)
+  parameter REC_W        = 284  // bits of one packed record (ete_top's slot layout)
 ) (
   input  wire                          clk_i,
   input  wire                          rst_ni,
@@ -41,15 +43,16 @@ module ete_in_fifo #(
   input  wire [RETIRE_WIDTH*REC_W-1:0] pe_rec_i,    // slot s at [s*REC_W +: REC_W]
   output wire                          pe_drop_o,
   output wire                          pe_stall_o,
-  output wire                          rec_valid_o,
-  input  wire                          rec_ready_i,
-  output wire                          rec_marker_o,
-  output wire [REC_W-1:0]              rec_o,
+  output wire [RETIRE_WIDTH-1:0]       rec_valid_o, // lane k holds the k-th oldest entry
+  input  wire [2:0]                    rec_take_i,  // lanes consumed this clock
+  output wire [RETIRE_WIDTH-1:0]       rec_marker_o,
+  output wire [RETIRE_WIDTH*REC_W-1:0] rec_o,       // lane k at [k*REC_W +: REC_W]
   output wire                          empty_o      // nothing held and no marker owed
 );
 
   localparam ENT_W = REC_W + 1;                 // {marker, record}
   localparam WR_N  = RETIRE_WIDTH;              // a full cycle, or one marker
+  localparam RD_N  = RETIRE_WIDTH;              // the core's window
   localparam CNT_W = clog2(DEPTH) + 1;
   localparam integer TMAX = DEPTH - 2 * RETIRE_WIDTH;
   localparam integer T0I  = TMAX;
@@ -104,16 +107,24 @@ module ete_in_fifo #(
   wire [CNT_W-1:0]       free;
   reg  [CNT_W-1:0]       wr_cnt;
   reg  [WR_N*ENT_W-1:0]  wr_data;
-  wire [ENT_W-1:0]       head;
-  wire                   pop = rec_valid_o & rec_ready_i;
+  wire [RD_N*ENT_W-1:0]  window;               // lane k = k-th oldest entry
+  wire [CNT_W-1:0]       pop;                  // rec_take_i, CNT_W bits (CNT_W >= 3)
+  generate
+    if (CNT_W > 3) begin : g_pop_wide
+      assign pop = {{(CNT_W-3){1'b0}}, rec_take_i};
+    end else begin : g_pop_same
+      assign pop = rec_take_i;
+    end
+  endgenerate
 
   // ---- admission -----------------------------------------------------------
-  // An owed marker always takes the first free entry, so it never shares a
-  // clock with records: owe_q persists only through clocks with no free
-  // entry, after which at most one entry (one pop) is free, too few for a
-  // marker and a record.  A clock presenting records while a marker is owed
-  // therefore drops them, and the marker is written in that clock if an
-  // entry is free.
+  // An owed marker always takes the first free entry and never shares a
+  // clock with records: records are admitted only when no marker is owed,
+  // so a clock presenting records while one is owed drops them (they belong
+  // to the same run), and the marker is written in that clock if an entry
+  // is free.  owe_q persists only through clocks with no free entry, so
+  // while it is set at most RETIRE_WIDTH entries (one clock of the core's
+  // pops) are free.
   reg drop;     // this cycle's records are discarded
   reg mk_wr;    // a marker is written this cycle (lane 0, alone)
   reg acc;      // this cycle's records are written
@@ -168,14 +179,14 @@ module ete_in_fifo #(
     .WIDTH (ENT_W),
     .DEPTH (DEPTH),
     .WR_N  (WR_N),
-    .RD_N  (1)
+    .RD_N  (RD_N)
   ) u_fifo (
     .clk_i     (clk_i),
     .rst_ni    (rst_ni),
     .wr_cnt_i  (wr_cnt),
     .wr_data_i (wr_data),
-    .rd_cnt_i  ({{(CNT_W-1){1'b0}}, pop}),
-    .rd_data_o (head),
+    .rd_cnt_i  (pop),
+    .rd_data_o (window),
     .count_o   (count),
     .free_o    (free)
   );
@@ -193,9 +204,15 @@ module ete_in_fifo #(
 
   assign pe_drop_o    = drop;
   assign pe_stall_o   = stall_en_i & (count > thresh);
-  assign rec_valid_o  = (count != 0);
-  assign rec_marker_o = head[REC_W];
-  assign rec_o        = head[REC_W-1:0];
+  genvar gr;
+  generate
+    for (gr = 0; gr < RD_N; gr = gr + 1) begin : g_lane
+      localparam [CNT_W-1:0] GR = gr;
+      assign rec_valid_o[gr]              = (count > GR);
+      assign rec_marker_o[gr]             = window[gr*ENT_W + REC_W];
+      assign rec_o[gr*REC_W +: REC_W]     = window[gr*ENT_W +: REC_W];
+    end
+  endgenerate
   assign empty_o      = (count == 0) & ~owe_q;
 
 `ifndef SYNTHESIS
@@ -244,7 +261,7 @@ module ete_in_fifo #(
     assert (!(drop && acc) && !(acc && mk_wr));
     if (n_pres == 0) assert (!pe_drop_o);
     if (mk_wr) assert (wr_data[REC_W] == 1'b1);
-    if (owe_q) assert (free <= 1);
+    if (owe_q) assert (free <= RD_N[CNT_W-1:0]);
   end
   genvar gl;
   generate
@@ -284,14 +301,30 @@ module ete_in_fifo #(
   // empty_o (used to start finish) implies no marker is owed
   always @* if (f_past_valid && rst_ni && empty_o) assert (!owe_q && count == 0);
 
-  // Output handshake: the head holds while valid and not ready.
-  always @(posedge clk_i) if (f_past_valid && $past(rst_ni) && rst_ni) begin
-    if ($past(rec_valid_o && !rec_ready_i)) begin
-      assert (rec_valid_o);
-      assert (rec_marker_o == $past(rec_marker_o));
-      assert (rec_o == $past(rec_o));
-    end
+  // The window: lanes valid contiguously from lane 0; the core takes no
+  // more lanes than are valid (assumed at this top, asserted by
+  // common_fifo_mw's read rule inside the unit); a lane left by the core is
+  // presented again next clock, unchanged, take lanes lower.
+`ifdef FV_ETE_IN_FIFO_TOP
+  always @* if (rst_ni) assume (pop <= count && rec_take_i <= RD_N[2:0]);
+`endif
+  always @* if (f_past_valid && rst_ni) begin
+    assert (((rec_valid_o + 1'b1) & rec_valid_o) == 0);
   end
+  genvar fk, ft;
+  generate
+    for (fk = 0; fk < RD_N; fk = fk + 1) begin : g_f_hold
+      for (ft = 0; fk + ft < RD_N; ft = ft + 1) begin : g_t
+        always @(posedge clk_i) if (f_past_valid && $past(rst_ni) && rst_ni) begin
+          if ($past(rec_take_i) == ft && $past(rec_valid_o[fk + ft])) begin
+            assert (rec_valid_o[fk]);
+            assert (rec_marker_o[fk] == $past(rec_marker_o[fk + ft]));
+            assert (rec_o[fk*REC_W +: REC_W] == $past(rec_o[(fk + ft)*REC_W +: REC_W]));
+          end
+        end
+      end
+    end
+  endgenerate
 
   // Stall: a PE that honours pe_stall_o, with ISTALL set for the whole
   // session, never sees a drop.
@@ -315,7 +348,8 @@ module ete_in_fifo #(
   always @(posedge clk_i) if (f_past_valid && rst_ni) begin
     cover (acc && f_mk_q);                   // a record right behind a marker
     cover (drop && mk_wr);
-    cover (pop && rec_marker_o);
+    cover (pop != 0 && rec_marker_o[0]);
+    cover (pop == RD_N[CNT_W-1:0] && RD_N > 1);
     cover (pe_stall_o && f_honest);
   end
 `endif

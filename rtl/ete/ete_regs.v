@@ -141,9 +141,12 @@ module ete_regs #(
   // VMIDOPT 0b10, WFXMODE.
   localparam [31:0] IDR2 = 32'h08 | (32'h04 << 5) | (32'h04 << 10) |
                            ((CCSIZE - 12) << 25) | (32'h2 << 29) | (32'd1 << 31);
-  // TRCIDR3: CCITMIN, EXLEVEL_S EL0-EL3, EXLEVEL_NS EL0-EL2, TRCERR; the
-  // sync period is programmable (SYNCPR 0).
-  localparam [31:0] IDR3 = (CCITMIN & 32'hFFF) | (32'hF << 16) | (32'h7 << 20) | (32'd1 << 24);
+  // TRCIDR3: CCITMIN, EXLEVEL_S EL0-EL3, EXLEVEL_NS EL0-EL2, TRCERR,
+  // STALLCTL [26] (register-fields.md, TRCIDR3: TRCSTALLCTLR.ISTALL and
+  // LEVEL are implemented, pe_stall_o); the sync period is programmable
+  // (SYNCPR 0); no SYSSTALL, no NOOVERFLOW.
+  localparam [31:0] IDR3 = (CCITMIN & 32'hFFF) | (32'hF << 16) | (32'h7 << 20) | (32'd1 << 24) |
+                           (32'd1 << 26);
   // TRCIDR4: NUMACPAIRS, NUMRSPAIR = 8 pairs - 1.
   localparam [31:0] IDR4 = NUM_ACPAIRS | (32'h7 << 16);
   // TRCIDR5: NUMEXTIN, NUMEXTINSEL = min(NUMEXTIN, 4), TRACEIDSIZE 7 bits.

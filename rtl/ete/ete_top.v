@@ -2,7 +2,7 @@
 // programming.  Contract: docs/ete-rtl-interface.md; structure, timing rules
 // and resources: docs/ete-rtl.md.
 //
-//   PE slots --> ete_in_fifo --(one record or marker)--> ete_encoder
+//   PE slots --> ete_in_fifo --(window of RETIRE_WIDTH)--> ete_encoder
 //                  ^ pe_drop_o, pe_stall_o                  |  (bundles of
 //   APB <--> ete_regs --(registers, start/finish)-----------+   1..32 bytes)
 //                  ^ idle_o, trc_en_o                       v
@@ -46,7 +46,10 @@ module ete_top #(
   input  wire [RETIRE_WIDTH*5-1:0]  pe_exc_type_i,
   input  wire [RETIRE_WIDTH*4-1:0]  pe_flags_i,
   input  wire [RETIRE_WIDTH*64-1:0] pe_pc_i,
+  /* verilator lint_off UNUSEDSIGNAL */
+  // (only bit 10 of each slot's target is used, see REC_W)
   input  wire [RETIRE_WIDTH*64-1:0] pe_target_i,
+  /* verilator lint_on UNUSEDSIGNAL */
   input  wire [RETIRE_WIDTH*64-1:0] pe_cycle_i,
   input  wire [RETIRE_WIDTH*64-1:0] pe_timestamp_i,
   input  wire [RETIRE_WIDTH*32-1:0] pe_contextidr_el1_i,
@@ -82,9 +85,12 @@ module ete_top #(
   localparam PKT_BYTES = 32;
 `endif
   // One record as stored in the input FIFO, most significant field first:
-  // kind, iclass, isa, el, exc_type, flags, pc, target, cycle, timestamp,
-  // contextidr_el1, contextidr_el2, ext_in.
-  localparam REC_W = 2 + 4 + 2 + 2 + 5 + 4 + 4 * 64 + 2 * 32 + 8;   // 347
+  // kind, iclass, isa, el, exc_type, flags, pc, target[10], cycle,
+  // timestamp, contextidr_el1, contextidr_el2, ext_in.  Of the target only
+  // bit 10 is kept: the core reads nothing else of it (the vector offset
+  // tells an exception taken from the current or a lower Exception level,
+  // docs/ete-rtl-encoder.md).
+  localparam REC_W = 2 + 4 + 2 + 2 + 5 + 4 + 64 + 1 + 2 * 64 + 2 * 32 + 8;   // 284
 
   // Checks of the parameters only this level sees; the others are checked
   // where they are used (ete_in_fifo, ete_out_fifo, ete_regs, ete_encoder).
@@ -157,14 +163,16 @@ module ete_top #(
       assign pe_rec[gs*REC_W +: REC_W] = {
         pe_kind_i[gs*2 +: 2], pe_iclass_i[gs*4 +: 4], pe_isa_i[gs*2 +: 2],
         pe_el_i[gs*2 +: 2], pe_exc_type_i[gs*5 +: 5], pe_flags_i[gs*4 +: 4],
-        pe_pc_i[gs*64 +: 64], pe_target_i[gs*64 +: 64], pe_cycle_i[gs*64 +: 64],
+        pe_pc_i[gs*64 +: 64], pe_target_i[gs*64 + 10], pe_cycle_i[gs*64 +: 64],
         pe_timestamp_i[gs*64 +: 64], pe_contextidr_el1_i[gs*32 +: 32],
         pe_contextidr_el2_i[gs*32 +: 32], pe_ext_in_i[gs*8 +: 8]};
     end
   endgenerate
 
-  wire             rec_valid, rec_ready, rec_marker;
-  wire [REC_W-1:0] rec;
+  // the core's record window: RETIRE_WIDTH lanes, lane 0 the oldest entry
+  wire [RETIRE_WIDTH-1:0]       rec_valid, rec_marker;
+  wire [2:0]                    rec_take;
+  wire [RETIRE_WIDTH*REC_W-1:0] rec;
 
   ete_in_fifo #(
     .RETIRE_WIDTH (RETIRE_WIDTH),
@@ -182,13 +190,40 @@ module ete_top #(
     .pe_drop_o    (pe_drop_o),
     .pe_stall_o   (pe_stall_o),
     .rec_valid_o  (rec_valid),
-    .rec_ready_i  (rec_ready),
+    .rec_take_i   (rec_take),
     .rec_marker_o (rec_marker),
     .rec_o        (rec),
     .empty_o      (in_empty)
   );
 
   // ---- encoder core ------------------------------------------------------------
+  // the window's lanes split into the record fields (lane k at [k*W +: W])
+  wire [RETIRE_WIDTH*2-1:0]  w_kind, w_isa, w_el;
+  wire [RETIRE_WIDTH*4-1:0]  w_iclass, w_flags;
+  wire [RETIRE_WIDTH*5-1:0]  w_exc_type;
+  wire [RETIRE_WIDTH*64-1:0] w_pc, w_target, w_cycle, w_timestamp;
+  wire [RETIRE_WIDTH*32-1:0] w_cid1, w_cid2;
+  wire [RETIRE_WIDTH*8-1:0]  w_ext_in;
+  genvar gw;
+  generate
+    for (gw = 0; gw < RETIRE_WIDTH; gw = gw + 1) begin : g_lane
+      wire [REC_W-1:0] r = rec[gw*REC_W +: REC_W];
+      assign w_kind[gw*2 +: 2]       = r[283:282];
+      assign w_iclass[gw*4 +: 4]     = r[281:278];
+      assign w_isa[gw*2 +: 2]        = r[277:276];
+      assign w_el[gw*2 +: 2]         = r[275:274];
+      assign w_exc_type[gw*5 +: 5]   = r[273:269];
+      assign w_flags[gw*4 +: 4]      = r[268:265];
+      assign w_pc[gw*64 +: 64]       = r[264:201];
+      assign w_target[gw*64 +: 64]   = {53'd0, r[200], 10'd0};
+      assign w_cycle[gw*64 +: 64]    = r[199:136];
+      assign w_timestamp[gw*64 +: 64] = r[135:72];
+      assign w_cid1[gw*32 +: 32]     = r[71:40];
+      assign w_cid2[gw*32 +: 32]     = r[39:8];
+      assign w_ext_in[gw*8 +: 8]     = r[7:0];
+    end
+  endgenerate
+
   wire                   pkt_valid, pkt_ready;
   wire [8*PKT_BYTES-1:0] pkt_data;
   wire [5:0]             pkt_len;
@@ -197,6 +232,7 @@ module ete_top #(
   /* verilator lint_on UNUSEDSIGNAL */
 
   ete_encoder #(
+    .RETIRE_WIDTH (RETIRE_WIDTH),
     .RS_DEPTH    (RS_DEPTH),
     .NUM_ACPAIRS (NUM_ACPAIRS),
     .NUM_EVENTS  (NUM_EVENTS),
@@ -227,21 +263,21 @@ module ete_top #(
     .finish_i             (finish),
     .finish_done_o        (finish_done),
     .rec_valid_i          (rec_valid),
-    .rec_ready_o          (rec_ready),
+    .rec_take_o           (rec_take),
     .rec_marker_i         (rec_marker),
-    .rec_kind_i           (rec[346:345]),
-    .rec_iclass_i         (rec[344:341]),
-    .rec_isa_i            (rec[340:339]),
-    .rec_el_i             (rec[338:337]),
-    .rec_exc_type_i       (rec[336:332]),
-    .rec_flags_i          (rec[331:328]),
-    .rec_pc_i             (rec[327:264]),
-    .rec_target_i         (rec[263:200]),
-    .rec_cycle_i          (rec[199:136]),
-    .rec_timestamp_i      (rec[135:72]),
-    .rec_contextidr_el1_i (rec[71:40]),
-    .rec_contextidr_el2_i (rec[39:8]),
-    .rec_ext_in_i         (rec[7:0]),
+    .rec_kind_i           (w_kind),
+    .rec_iclass_i         (w_iclass),
+    .rec_isa_i            (w_isa),
+    .rec_el_i             (w_el),
+    .rec_exc_type_i       (w_exc_type),
+    .rec_flags_i          (w_flags),
+    .rec_pc_i             (w_pc),
+    .rec_target_i         (w_target),
+    .rec_cycle_i          (w_cycle),
+    .rec_timestamp_i      (w_timestamp),
+    .rec_contextidr_el1_i (w_cid1),
+    .rec_contextidr_el2_i (w_cid2),
+    .rec_ext_in_i         (w_ext_in),
     .pkt_valid_o          (pkt_valid),
     .pkt_ready_i          (pkt_ready),
     .pkt_data_o           (pkt_data),
@@ -306,7 +342,7 @@ module ete_top #(
   always @(posedge clk_i) if (f_past_valid && rst_ni) begin
     cover (idle_o && $past(!idle_o));                     // a whole session
     cover (pe_drop_o);
-    cover (out_valid_o && out_ready_i && rec_marker);
+    cover (out_valid_o && out_ready_i && rec_marker[0]);
   end
 `endif
 

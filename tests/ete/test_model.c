@@ -326,8 +326,9 @@ START_TEST(idregs_default)
      * selection, D6.10.9; TRCCONFIGR.VMIDOPT RES1), WFXMODE 1 << 31 */
     ck_assert_uint_eq(id.trcidr[2], 0x08u | 0x80u | 0x1000u | (8u << 25) | (2u << 29) |
                                          (1u << 31));
-    /* TRCIDR3: CCITMIN 4, EXLEVEL_S 0xF<<16, EXLEVEL_NS 0x7<<20, TRCERR */
-    ck_assert_uint_eq(id.trcidr[3], 4u | 0xF0000u | 0x700000u | (1u << 24));
+    /* TRCIDR3: CCITMIN 4, EXLEVEL_S 0xF<<16, EXLEVEL_NS 0x7<<20, TRCERR [24],
+     * STALLCTL [26] (register-fields.md) */
+    ck_assert_uint_eq(id.trcidr[3], 4u | 0xF0000u | 0x700000u | (1u << 24) | (1u << 26));
     /* TRCIDR4: NUMACPAIRS 4, NUMRSPAIR 7 (eight pairs) */
     ck_assert_uint_eq(id.trcidr[4], 0x00070004u);
     /* TRCIDR5: NUMEXTIN 4, NUMEXTINSEL 4, TRACEIDSIZE 7 */

@@ -158,7 +158,8 @@ START_TEST(test_start_programs_everything)
         ck_assert_uint_eq(F.reg[TRCACATR(k) / 4 + 1], (uint32_t)(r.trcacatr[k] >> 32));
     }
     ck_assert_uint_eq(F.reg[TRCACVR(8) / 4], 0);
-    /* no stall control in these ID registers: TRCSTALLCTLR not written */
+    /* TRCSTALLCTLR as programmed (stall control: TRCIDR3.STALLCTL) */
+    ck_assert(id.trcidr[3] & TRCIDR3_STALLCTL);
     ck_assert_uint_eq(F.reg[TRCSTALLCTLR / 4], 0);
 
     char msg[400];
@@ -209,8 +210,10 @@ START_TEST(test_check_rejects)
     ck_assert_int_eq(ete_drv_check(&id, &r, err, sizeof err), -1);
     ck_assert_msg(strstr(err, "TRCRSCTLR16") != NULL, "%s", err);
 
+    /* a unit without stall control (TRCIDR3.STALLCTL = 0) */
     ete_progregs_default(&r);
     r.trcstallctlr = TRCSTALLCTLR_ISTALL;
+    id.trcidr[3] &= ~TRCIDR3_STALLCTL;
     ck_assert_int_eq(ete_drv_check(&id, &r, err, sizeof err), -1);
     ck_assert_msg(strstr(err, "STALLCTL") != NULL, "%s", err);
 

@@ -21,7 +21,7 @@
 #if !defined(ETE_DUT_SET) || !defined(ETE_DUT_RETIRE_WIDTH) || !defined(ETE_DUT_OUT_BYTES) || \
     !defined(ETE_DUT_RS_DEPTH) || !defined(ETE_DUT_NUM_ACPAIRS) ||                           \
     !defined(ETE_DUT_NUM_EVENTS) || !defined(ETE_DUT_NUM_EXTIN) || !defined(ETE_DUT_CCSIZE) || \
-    !defined(ETE_DUT_CCITMIN) || !defined(ETE_DUT_COMMOPT)
+    !defined(ETE_DUT_CCITMIN) || !defined(ETE_DUT_COMMOPT) || !defined(ETE_DUT_IN_FIFO_DEPTH)
 #error "mk/tb.mk passes the parameter set as ETE_DUT_* macros"
 #endif
 
@@ -124,6 +124,7 @@ void ete_dut_params_get(ete_dut_params *p)
     p->set = ETE_DUT_STR(ETE_DUT_SET);
     p->retire_width = ETE_DUT_RETIRE_WIDTH;
     p->out_bytes = ETE_DUT_OUT_BYTES;
+    p->in_fifo_depth = ETE_DUT_IN_FIFO_DEPTH;
     p->rs_depth = ETE_DUT_RS_DEPTH;
     p->num_acpairs = ETE_DUT_NUM_ACPAIRS;
     p->num_events = ETE_DUT_NUM_EVENTS;

@@ -27,7 +27,7 @@ extern "C" {
 /* The parameters the model was verilated with (the -G values). */
 typedef struct ete_dut_params {
     const char *set;           /* parameter set name, "W1_O4" ... */
-    unsigned retire_width, out_bytes;
+    unsigned retire_width, out_bytes, in_fifo_depth;
     unsigned rs_depth, num_acpairs, num_events, num_extin;
     unsigned ccsize, ccitmin, commopt;
     int has_from_el;           /* the RTL has a pe_from_el_i port */

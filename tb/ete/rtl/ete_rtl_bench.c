@@ -33,7 +33,7 @@ int main(int argc, char **argv)
     const char *config = NULL, *pe = NULL, *waves = NULL, *cov = NULL, *dump = NULL;
     double bp = -1.0, idle = -1.0;
     int stall = 0, no_stall = 0, ocsd = 0, no_ocsd = 0, seed_given = 0, seeds_given = 0;
-    int verbose = 0;
+    int verbose = 0, tput = 0, full = 0;
     const harness_opt opts[] = {
         {"--seed", HARNESS_OPT_SEED, &seed, "S", "seed (decimal, 0x hex or 'random'; "
          "default random); with --seeds the first seed", 0, 0, &seed_given},
@@ -66,6 +66,11 @@ int main(int argc, char **argv)
          "(model bytes), .pe (accepted records), .elems (decoded)", 0, 0, NULL},
         {"--verbose", HARNESS_OPT_FLAG, &verbose, NULL, "packet table for single seeds too",
          0, 0, NULL},
+        {"--throughput", HARNESS_OPT_FLAG, &tput, NULL, "rate measurement: no backpressure, "
+         "idle cycles or stall; each cycle up to RETIRE_WIDTH records, the group ending after "
+         "its first P0 record (at most one P0 element per cycle)", 0, 0, NULL},
+        {"--full-rate", HARNESS_OPT_FLAG, &full, NULL, "rate measurement: as --throughput but "
+         "RETIRE_WIDTH records every cycle whatever they are", 0, 0, NULL},
     };
     const size_t nopts = sizeof opts / sizeof opts[0];
     char err[300];
@@ -86,6 +91,15 @@ int main(int argc, char **argv)
     }
     if (ocsd && no_ocsd) {
         fprintf(stderr, "%s: --ocsd and --no-ocsd together\n", prog);
+        return 2;
+    }
+    if (tput && full) {
+        fprintf(stderr, "%s: --throughput and --full-rate together\n", prog);
+        return 2;
+    }
+    if ((tput || full) && (bp >= 0 || idle >= 0 || stall)) {
+        fprintf(stderr, "%s: --%s sets backpressure, idle cycles and stalling itself\n", prog,
+                tput ? "throughput" : "full-rate");
         return 2;
     }
     if (dump && nseeds != 1) {
@@ -110,6 +124,8 @@ int main(int argc, char **argv)
     o.stall = stall ? 1 : no_stall ? 0 : -1;
     o.ocsd = ocsd ? 1 : no_ocsd ? 0 : -1;
     o.prog = replay;
+    o.mode = tput ? ETE_RTL_MODE_THROUGHPUT : full ? ETE_RTL_MODE_FULL_RATE
+                                                 : ETE_RTL_MODE_NORMAL;
     if (config) {
         o.config = ete_rtl_config_index(config);
         if (o.config < 0) {
@@ -129,13 +145,15 @@ int main(int argc, char **argv)
     }
 
     harness_seed_print(stdout, prog, seed);
-    printf("%s: RETIRE_WIDTH %u, OUT_BYTES %u, COMMOPT %u, RS_DEPTH %u, NUM_ACPAIRS %u, "
-           "NUM_EVENTS %u, NUM_EXTIN %u, CCSIZE %u, CCITMIN %u%s%s\n", prog, dp.retire_width,
-           dp.out_bytes, dp.commopt, dp.rs_depth, dp.num_acpairs, dp.num_events, dp.num_extin,
-           dp.ccsize, dp.ccitmin, dp.waves ? ", waves" : "", dp.coverage ? ", coverage" : "");
+    printf("%s: RETIRE_WIDTH %u, OUT_BYTES %u, IN_FIFO_DEPTH %u, COMMOPT %u, RS_DEPTH %u, "
+           "NUM_ACPAIRS %u, NUM_EVENTS %u, NUM_EXTIN %u, CCSIZE %u, CCITMIN %u%s%s\n", prog,
+           dp.retire_width, dp.out_bytes, dp.in_fifo_depth, dp.commopt, dp.rs_depth,
+           dp.num_acpairs, dp.num_events, dp.num_extin, dp.ccsize, dp.ccitmin,
+           dp.waves ? ", waves" : "", dp.coverage ? ", coverage" : "");
 
     uint64_t pass = 0, fail = 0, errors = 0, tot_cycles = 0, tot_rec = 0, tot_bytes = 0;
     uint64_t tot_ovf = 0, tot_drop = 0, tot_stall = 0, ocsd_n = 0;
+    uint64_t tot_p0 = 0, tot_rcyc = 0, tot_rbytes = 0, tot_fed = 0;
     uint64_t pkt[ETE_PKT_TYPE_COUNT] = {0};
     int cfg_seen[64] = {0};
     double t_all = now();
@@ -149,16 +167,22 @@ int main(int argc, char **argv)
         double t0 = now();
         int rc = ete_rtl_run(&o, &res, stdout);
         double dt = now() - t0;
+        char rate[160] = "";
+        if (o.mode != ETE_RTL_MODE_NORMAL && res.rec_cycles)
+            snprintf(rate, sizeof rate, " p0/cycle=%.3f records/cycle=%.3f bytes/cycle=%.3f",
+                     (double)res.p0 / (double)res.rec_cycles,
+                     (double)res.fed / (double)res.rec_cycles,
+                     (double)res.rec_bytes / (double)res.rec_cycles);
         printf("seed %" PRIu64 " %s config=%s bp=%.2f%s idle=%.2f stall=%s records=%" PRIu64
                " dropped=%" PRIu64 " overflows=%" PRIu64 " cycles=%" PRIu64 " bytes=%" PRIu64
-               " insns=%" PRIu64 "%s%s %s (%.2f s)%s%s\n",
+               " insns=%" PRIu64 "%s%s%s %s (%.2f s)%s%s\n",
                o.seed, dp.set, ete_rtl_config_name(res.config), res.backpressure,
                res.heavy ? "(heavy)" : "", res.idle,
                res.stall ? (res.stall_level == 0 ? "L0" : res.stall_level == 1 ? "L1"
                             : res.stall_level == 2 ? "L2" : "L3") : "no",
                res.records, res.dropped, res.overflows, res.cycles, res.bytes, res.insns,
                res.ocsd_checked ? " ocsd=ok" : res.ocsd_differs ? " ocsd=differs" : "",
-               res.oracle_skipped ? " oracle=n/a" : "",
+               res.oracle_skipped ? " oracle=n/a" : "", rate,
                rc == 0 ? "PASS" : rc > 0 ? "FAIL" : "ERROR", dt, rc ? ": " : "",
                rc ? res.msg : "");
         fflush(stdout);
@@ -174,6 +198,10 @@ int main(int argc, char **argv)
         tot_ovf += res.overflows;
         tot_drop += res.dropped;
         tot_stall += res.stall_cycles;
+        tot_p0 += res.p0;
+        tot_fed += res.fed;
+        tot_rcyc += res.rec_cycles;
+        tot_rbytes += res.rec_bytes;
         ocsd_n += (uint64_t)res.ocsd_checked;
         if (res.config < 64)
             cfg_seen[res.config] = 1;
@@ -185,7 +213,8 @@ int main(int argc, char **argv)
     for (unsigned c = 0; c < ncfg && c < 64; c++)
         seen += (unsigned)cfg_seen[c];
     /* the packet-type check needs every configuration and whole runs */
-    int check_cov = nseeds > 1 && seen == ncfg && !pe && !cycles;
+    int check_cov = nseeds > 1 && seen == ncfg && !pe && !cycles &&
+                    o.mode == ETE_RTL_MODE_NORMAL;
     unsigned missing = 0;
     if (nseeds > 1 || verbose) {
         printf("packets emitted by the RTL (set %s):\n", dp.set);
@@ -205,6 +234,20 @@ int main(int argc, char **argv)
            ", OpenCSD on %" PRIu64 " seeds, %.1f s, %.0f cycles/s\n", tot_cycles, tot_rec,
            tot_drop, tot_ovf, tot_stall, tot_bytes, ocsd_n, t_total,
            t_total > 0 ? (double)tot_cycles / t_total : 0.0);
+    if (o.mode != ETE_RTL_MODE_NORMAL) {
+        /* rates over the cycles that presented records, all seeds
+         * together, then the totals they come from (mk/tb.mk's
+         * bench-ete-rtl adds those up over runs) */
+        double rc = tot_rcyc ? (double)tot_rcyc : 1.0;
+        printf("rate %s set %s seeds %" PRIu64 ": p0/cycle %.3f records/cycle %.3f "
+               "bytes/cycle %.3f cycles/s %.0f dropped %" PRIu64 " overflows %" PRIu64 "\n",
+               o.mode == ETE_RTL_MODE_THROUGHPUT ? "throughput" : "full-rate", dp.set, nseeds,
+               (double)tot_p0 / rc, (double)tot_fed / rc, (double)tot_rbytes / rc,
+               t_total > 0 ? (double)tot_cycles / t_total : 0.0, tot_drop, tot_ovf);
+        printf("rate-totals p0 %" PRIu64 " records %" PRIu64 " bytes %" PRIu64 " window %" PRIu64
+               " cycles %" PRIu64 " seconds %.6f dropped %" PRIu64 " overflows %" PRIu64 "\n",
+               tot_p0, tot_fed, tot_rbytes, tot_rcyc, tot_cycles, t_total, tot_drop, tot_ovf);
+    }
     if (check_cov && missing) {
         printf("packet coverage: %u reachable packet types never emitted\n", missing);
         fail++;

@@ -71,6 +71,21 @@ int ete_rtl_pkt_reachable(unsigned t, unsigned commopt)
     }
 }
 
+int ete_rtl_is_p0(const pe_rec *r)
+{
+    if (r->kind == PE_KIND_EXC || r->kind == PE_KIND_RESET)
+        return 1;
+    if (r->kind != PE_KIND_INSN)
+        return 0;
+    switch (r->iclass) {
+    case PE_IC_B: case PE_IC_BCOND: case PE_IC_BL: case PE_IC_BR: case PE_IC_BLR:
+    case PE_IC_RET: case PE_IC_ERET: case PE_IC_ISB: case PE_IC_WFX: case PE_IC_TSTART:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 void ete_rtl_opts_default(ete_rtl_opts *o)
 {
     memset(o, 0, sizeof *o);
@@ -131,6 +146,8 @@ typedef struct bench {
     size_t first_presented;    /* record index of slot 0 */
     int stall_prev;            /* pe_stall_o at the previous edge */
     uint64_t stall_run;
+    int rec_seen;              /* rate window: first and last cycle that */
+    uint64_t rec_first, rec_last;  /* presented records */
 
     /* model: the accepted records, in order, and the overflow resume
      * points as indices into them */
@@ -259,10 +276,26 @@ static void drive(bench *b)
                       STALL_LIMIT, cyc);
         } else {
             b->stall_run = 0;
-            if (!harness_rng_chance(&b->rng_pe, b->res->idle)) {
-                unsigned n = 1u + (unsigned)harness_rng_below(&b->rng_pe, b->dp.retire_width);
+            if (b->o->mode != ETE_RTL_MODE_NORMAL ||
+                !harness_rng_chance(&b->rng_pe, b->res->idle)) {
+                unsigned n = b->o->mode != ETE_RTL_MODE_NORMAL
+                                 ? b->dp.retire_width
+                                 : 1u + (unsigned)harness_rng_below(&b->rng_pe,
+                                                                    b->dp.retire_width);
                 if (n > b->limit - b->next)
                     n = (unsigned)(b->limit - b->next);
+                /* throughput: the group ends after its first P0 record */
+                if (b->o->mode == ETE_RTL_MODE_THROUGHPUT)
+                    for (unsigned k = 0; k < n; k++)
+                        if (ete_rtl_is_p0(&b->s->rec[b->next + k])) {
+                            n = k + 1u;
+                            break;
+                        }
+                if (!b->rec_seen) {
+                    b->rec_seen = 1;
+                    b->rec_first = cyc;
+                }
+                b->rec_last = cyc;
                 b->first_presented = b->next;
                 for (unsigned k = 0; k < n; k++) {
                     ete_dut_pe slot;
@@ -350,6 +383,8 @@ static void sample_pe(bench *b, const ete_dut_out *o)
         b->capfed = nc;
     }
     memcpy(&b->fed[b->nfed], &b->s->rec[b->first_presented], b->presented * sizeof *b->fed);
+    for (unsigned k = 0; k < b->presented; k++)
+        b->res->p0 += (uint64_t)ete_rtl_is_p0(&b->s->rec[b->first_presented + k]);
     b->nfed += b->presented;
     ete_model_run(b->m, &b->s->rec[b->first_presented], b->presented);
     b->res->fed += b->presented;
@@ -389,6 +424,8 @@ static void sample_out(bench *b, const ete_dut_out *o)
         b->nbeats++;
         if (bytes_add(&b->act, o->out_data, n))
             b->oom = 1;
+        if (b->phase == PH_RECORDS)
+            b->res->rec_bytes = b->act.n;
         if (b->phase == PH_POST)
             failf(b, "cycle %" PRIu64 ": %u trace bytes output after TRCSTATR.IDLE = 1 "
                   "(contract: the output drains before IDLE)", cyc, n);
@@ -477,6 +514,10 @@ static void replay_line(const bench *b, char *buf, size_t len)
         ADD(" --idle %g", o->idle);
     if (o->stall == 1)
         ADD(" --stall");
+    if (o->mode == ETE_RTL_MODE_THROUGHPUT)
+        ADD(" --throughput");
+    else if (o->mode == ETE_RTL_MODE_FULL_RATE)
+        ADD(" --full-rate");
     ADD(" --waves ete-%s-%" PRIu64 ".fst", b->dp.set, o->seed);
 #undef ADD
 }
@@ -743,12 +784,21 @@ static void choose_profile(bench *b, unsigned cfg)
         res->backpressure = o->backpressure;
     if (o->idle >= 0)
         res->idle = o->idle;
+    if (o->mode != ETE_RTL_MODE_NORMAL) {
+        /* the rate modes: the sink always ready, the PE never idle or held */
+        res->backpressure = 0.0;
+        res->idle = 0.0;
+        res->stall = 0;
+    }
     /* the sink must drain in the end: at most 99% of cycles not ready */
     double f = res->backpressure > 0.99 ? 0.99 : res->backpressure;
     b->bp_leave = 1.0 / mean;
     b->bp_enter = f <= 0 ? 0.0 : f * b->bp_leave / (1.0 - f);
     if (b->bp_enter > 1.0)
         b->bp_enter = 1.0;
+    /* the rate modes measure the unit, not the sink: ready from the start */
+    if (o->mode != ETE_RTL_MODE_NORMAL)
+        b->ready = 1;
 }
 
 /* ---- the run ---------------------------------------------------------------------- */
@@ -957,6 +1007,7 @@ check:
         dump_streams(b);
     res->cycles = ete_dut_cycles(b->d);
     res->bytes = b->act.n;
+    res->rec_cycles = b->rec_seen ? b->rec_last - b->rec_first + 1u : 0;
     if (b->oom) {
         snprintf(res->msg, sizeof res->msg, "out of memory");
         rc = -1;

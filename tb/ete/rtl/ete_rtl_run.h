@@ -13,8 +13,18 @@
 #include "ete_pkt.h"
 #include "pe_stream.h"
 
+/* Stimulus modes (ete_rtl_opts.mode).  The rate modes have no output
+ * backpressure, no idle PE cycles and no stalling, and measure throughput:
+ *   THROUGHPUT  every cycle the PE presents up to RETIRE_WIDTH records but
+ *               ends the cycle's group after its first P0 record (a P0
+ *               instruction, an exception or a PE Reset), so at most one
+ *               P0 element per cycle;
+ *   FULL_RATE   every cycle RETIRE_WIDTH records, whatever they are. */
+enum { ETE_RTL_MODE_NORMAL = 0, ETE_RTL_MODE_THROUGHPUT, ETE_RTL_MODE_FULL_RATE };
+
 typedef struct ete_rtl_opts {
     uint64_t seed;
+    int mode;                /* ETE_RTL_MODE_* */
     uint64_t records;        /* records to generate (or to take from pe) */
     uint64_t max_cycles;     /* 0: none; else stop presenting records after
                                 this many cycles, then disable and check */
@@ -49,6 +59,11 @@ typedef struct ete_rtl_result {
     uint64_t stall_cycles;   /* cycles pe_stall_o held the PE */
     uint64_t cycles;         /* clock cycles in total */
     uint64_t bytes;          /* trace bytes the RTL emitted */
+    uint64_t p0;             /* P0 records accepted (P0 instructions,
+                                exceptions, PE Resets) */
+    uint64_t rec_cycles;     /* cycles from the first to the last cycle
+                                that presented records */
+    uint64_t rec_bytes;      /* trace bytes output by the end of that window */
     uint64_t insns;          /* instructions our decoder reconstructed */
     uint64_t pkt[ETE_PKT_TYPE_COUNT]; /* packets in the RTL's bytes */
     int      reg_warnings;   /* registers that did not read back as written */
@@ -68,6 +83,10 @@ int ete_rtl_run(const ete_rtl_opts *o, ete_rtl_result *res, FILE *log);
  * non-speculative PE stream (the list of tests/ete/test_roundtrip.c, plus
  * the Cycle Count formats of the other commit mode). */
 int ete_rtl_pkt_reachable(unsigned type, unsigned commopt);
+
+/* A P0 record: a P0 instruction (R_PBVZM, R_GPNRJ, R_DJMQM, D3.4), an
+ * exception or a PE Reset: each gives one P0 element when traced. */
+int ete_rtl_is_p0(const pe_rec *r);
 
 /* Name of configuration idx, or the index of name (-1 if none). */
 const char *ete_rtl_config_name(unsigned idx);
