@@ -46,54 +46,13 @@
 #include "brbe_drv.h"
 #include "brbe_model.h"
 #include "pe_stream.h"
+#include "check_util.h"
 #include "progen.h"
 
 #define BW_SEEDS        24u
 #define BW_RAND_RECORDS 30000u
 #define BW_WL_RECORDS   600000u    /* records of each workload fed (the start) */
-#define BW_MAXFAIL      8u
 #define BW_RANDOM_CFGS  3u         /* random filter combinations per stream */
-
-static const char *const wl_names[] = {
-    "compress", "qsort", "recurse", "switch", "fnptr", "signal", "gzip", "sqlite3",
-};
-#define WL_COUNT ((int)(sizeof wl_names / sizeof wl_names[0]))
-
-/* ---- failures: the first few are kept and reported once per test (Check
- * reports every passing assertion to its parent, too slow here) ---------- */
-typedef struct fails {
-    unsigned n;
-    char first[BW_MAXFAIL][400];
-} fails;
-
-static void fail_note(fails *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void fail_note(fails *f, const char *fmt, ...)
-{
-    if (f->n < BW_MAXFAIL) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(f->first[f->n], sizeof f->first[f->n], fmt, ap);
-        va_end(ap);
-    }
-    f->n++;
-}
-
-#define EXPECT(F, cond, ...)              \
-    do {                                  \
-        if (!(cond))                      \
-            fail_note((F), __VA_ARGS__);  \
-    } while (0)
-
-static void fails_report(const fails *f)
-{
-    if (f->n == 0)
-        return;
-    char all[BW_MAXFAIL * 400 + 64];
-    size_t k = 0;
-    for (unsigned i = 0; i < f->n && i < BW_MAXFAIL; i++)
-        k += (size_t)snprintf(all + k, sizeof all - k, "\n  %s", f->first[i]);
-    ck_abort_msg("%u problems:%s", f->n, all);
-}
 
 /* ---- configurations --------------------------------------------------------- */
 enum resume_kind {
@@ -442,7 +401,7 @@ static void oracle_step(oracle *o, const pe_rec *r, size_t idx)
 /* ---- the register port --------------------------------------------------- */
 typedef struct port {
     brbe_model *m;
-    fails *f;
+    cu_fails *f;
     uint64_t isbs;
 } port;
 
@@ -453,7 +412,7 @@ static uint64_t port_read(void *ctx, uint16_t enc)
         return (uint64_t)BRBE_ID_AA64DFR0_BRBE_IMP << BRBE_ID_AA64DFR0_BRBE_SHIFT;
     uint64_t v = 0;
     int a = brbe_model_read(p->m, enc, 1, 1, &v);     /* the kernel: Non-secure EL1 */
-    EXPECT(p->f, a == BRBE_MODEL_ACCESS_OK, "MRS 0x%04x at EL1: access result %d", enc, a);
+    CU_EXPECT(p->f, a == BRBE_MODEL_ACCESS_OK, "MRS 0x%04x at EL1: access result %d", enc, a);
     return v;
 }
 
@@ -461,21 +420,21 @@ static void port_write(void *ctx, uint16_t enc, uint64_t v)
 {
     port *p = ctx;
     int a = brbe_model_write(p->m, enc, 1, 1, v);
-    EXPECT(p->f, a == BRBE_MODEL_ACCESS_OK, "MSR 0x%04x at EL1: access result %d", enc, a);
+    CU_EXPECT(p->f, a == BRBE_MODEL_ACCESS_OK, "MSR 0x%04x at EL1: access result %d", enc, a);
 }
 
 static void port_iall(void *ctx)
 {
     port *p = ctx;
     int a = brbe_model_iall(p->m, 1, 1);
-    EXPECT(p->f, a == BRBE_MODEL_ACCESS_OK, "BRB IALL at EL1: access result %d", a);
+    CU_EXPECT(p->f, a == BRBE_MODEL_ACCESS_OK, "BRB IALL at EL1: access result %d", a);
 }
 
 static void port_inj(void *ctx)
 {
     port *p = ctx;
     int a = brbe_model_inj(p->m, 1, 1);
-    EXPECT(p->f, a == BRBE_MODEL_ACCESS_OK, "BRB INJ at EL1: access result %d", a);
+    CU_EXPECT(p->f, a == BRBE_MODEL_ACCESS_OK, "BRB INJ at EL1: access result %d", a);
 }
 
 static void port_isb(void *ctx)
@@ -489,7 +448,7 @@ typedef struct brun {
     const bcfg *c;
     const pe_rec *rec;
     const char *what;
-    fails *f;
+    cu_fails *f;
     counts *cnt;
     oracle o;
     port pt;
@@ -507,13 +466,13 @@ static void compare(brun *B, size_t consumed)
     const bcfg *c = B->c;
     unsigned want = o->nvalid < c->numrec ? o->nvalid : c->numrec;
     B->cnt->reads++;
-    EXPECT(B->f, n == want, "%s, %s, after %zu records: %u records read, %u expected",
+    CU_EXPECT(B->f, n == want, "%s, %s, after %zu records: %u records read, %u expected",
            B->what, c->name, consumed, n, want);
     for (unsigned i = 0; i < n && i < want; i++) {
         orec *x = &o->ring[(o->wr + BRBE_MAX_RECORDS - i) % BRBE_MAX_RECORDS];
         const brbe_record *g = &got[i];
         B->cnt->slots++;
-        EXPECT(B->f, g->index == i && g->src == x->src && g->tgt == x->tgt && g->inf == x->inf,
+        CU_EXPECT(B->f, g->index == i && g->src == x->src && g->tgt == x->tgt && g->inf == x->inf,
                "%s, %s, after %zu records: record %u (index %u, stream record %zu): src %016"
                PRIx64 " tgt %016" PRIx64 " inf %016" PRIx64 ", want %016" PRIx64 " %016" PRIx64
                " %016" PRIx64, B->what, c->name, consumed, i, g->index, x->origin, g->src,
@@ -522,7 +481,7 @@ static void compare(brun *B, size_t consumed)
         char err[160];
         brbe_info in;
         brbe_info_decode(g->inf, B->drv.cc_bits, &in);
-        EXPECT(B->f, brbe_record_check(g, B->drv.cc_bits, err, sizeof err) == 0,
+        CU_EXPECT(B->f, brbe_record_check(g, B->drv.cc_bits, err, sizeof err) == 0,
                "%s, %s: record %u: %s", B->what, c->name, i, err);
         int cc_ok;
         if (!x->known)
@@ -532,7 +491,7 @@ static void compare(brun *B, size_t consumed)
         else
             cc_ok = in.cc_status == BRBE_CC_KNOWN && in.cycles <= x->cycles &&
                     x->cycles <= in.cycles + in.cycles_span;
-        EXPECT(B->f, cc_ok, "%s, %s: record %u (stream record %zu): decoded cycle count %s %"
+        CU_EXPECT(B->f, cc_ok, "%s, %s: record %u (stream record %zu): decoded cycle count %s %"
                PRIu64 "+%" PRIu64 ", elapsed %" PRIu64 " (%s)", B->what, c->name, i, x->origin,
                brbe_cc_status_name(in.cc_status), in.cycles, in.cycles_span, x->cycles,
                x->known ? "known" : "unknown");
@@ -565,11 +524,11 @@ static void resume(brun *B)
     oracle *o = &B->o;
     switch (B->c->resume) {
     case RESUME_DRV_IALL:
-        EXPECT(B->f, brbe_drv_resume(&B->drv, 1) == 0, "%s: resume refused", B->what);
+        CU_EXPECT(B->f, brbe_drv_resume(&B->drv, 1) == 0, "%s: resume refused", B->what);
         invalidate(o);
         break;
     case RESUME_DRV:
-        EXPECT(B->f, brbe_drv_resume(&B->drv, 0) == 0, "%s: resume refused", B->what);
+        CU_EXPECT(B->f, brbe_drv_resume(&B->drv, 0) == 0, "%s: resume refused", B->what);
         break;
     default:
         port_write(&B->pt, BRBFCR_EL1_ENC, B->c->fcr);
@@ -590,7 +549,7 @@ static uint64_t xs(uint64_t *s)
     return *s = x;
 }
 
-static void run_cfg(const bcfg *c, const pe_rec *rec, size_t n, const char *what, fails *f,
+static void run_cfg(const bcfg *c, const pe_rec *rec, size_t n, const char *what, cu_fails *f,
                     counts *cnt, uint64_t *rng, uint64_t *cfg_gen, uint64_t *cfg_cmp)
 {
     brun B;
@@ -633,7 +592,7 @@ static void run_cfg(const bcfg *c, const pe_rec *rec, size_t n, const char *what
 
     size_t next_stop = 1 + (size_t)(xs(rng) % 600u);
     for (size_t i = 0; i < n && f->n == 0; i++) {
-        EXPECT(f, brbe_model_step(B.m, &rec[i], err, sizeof err) == 0, "%s, %s: %s", what,
+        CU_EXPECT(f, brbe_model_step(B.m, &rec[i], err, sizeof err) == 0, "%s, %s: %s", what,
                c->name, err);
         oracle_step(&B.o, &rec[i], i);
         /* the driver runs where the PE can run it: not between an exception
@@ -671,7 +630,7 @@ static void random_cfg(bcfg *c, uint64_t *rng)
 }
 
 static void run_stream(const pe_rec *rec, size_t n, const char *what, int el2_records,
-                       counts *cnt, uint64_t seed, fails *f)
+                       counts *cnt, uint64_t seed, cu_fails *f)
 {
     uint64_t rng = 0x9E3779B97F4A7C15u ^ (seed * 0x100000001B3u);
     for (unsigned k = 0; k < NFIXED && f->n == 0; k++)
@@ -705,7 +664,7 @@ static void stretch_cycles(pe_stream *s, uint64_t seed)
 
 START_TEST(random_programs)
 {
-    fails f = { 0 };
+    cu_fails f = { 0 };
     for (unsigned seed = 1; seed <= BW_SEEDS && f.n == 0; seed++) {
         progen_cfg pc;
         progen_cfg_default(&pc, 0xB4BEu + 7919u * seed);
@@ -714,7 +673,7 @@ START_TEST(random_programs)
         char err[256], what[64];
         ck_assert_msg(progen_generate(&pc, &s, err, sizeof err) == 0, "%s", err);
         for (size_t i = 0; i < s.nrec; i++)
-            EXPECT(&f, !(s.rec[i].kind == PE_KIND_EXC && s.rec[i].exc_type == PE_EXC_DEBUG_HALT),
+            CU_EXPECT(&f, !(s.rec[i].kind == PE_KIND_EXC && s.rec[i].exc_type == PE_EXC_DEBUG_HALT),
                    "seed %u record %zu: Debug state entry (the oracle has no Debug state)",
                    seed, i);
         int stretched = seed % 2 == 0;
@@ -725,42 +684,27 @@ START_TEST(random_programs)
         run_stream(s.rec, s.nrec, what, 1, &g_rand, pc.seed, &f);
         pe_stream_free(&s);
     }
-    fails_report(&f);
+    cu_fails_report(&f);
 }
 END_TEST
 
-static const char *pe_dir(void)
-{
-    const char *d = getenv("WL_PE_DIR");
-    return d && *d ? d : "build/workloads";
-}
-
 START_TEST(workload)
 {
-    char path[512], err[512];
-    snprintf(path, sizeof path, "%s/%s.pe", pe_dir(), wl_names[_i]);
-    FILE *probe = fopen(path, "rb");
-    if (!probe) {
-        printf("brbe workloads: %s not found: workload %s skipped (make workloads captures "
-               "it)\n", path, wl_names[_i]);
-        return;
-    }
-    fclose(probe);
     pe_stream s;
-    pe_stream_init(&s);
-    ck_assert_msg(pe_stream_read(&s, path, err, sizeof err) == 0, "%s", err);
+    if (!cu_wl_load("brbe workloads", cu_wl_names[_i], &s))
+        return;
     size_t n = s.nrec < BW_WL_RECORDS ? s.nrec : BW_WL_RECORDS;
-    fails f = { 0 };
+    cu_fails f = { 0 };
     int el2 = 0;
     for (size_t i = 0; i < n; i++) {
         el2 |= s.rec[i].el >= 2 || (s.rec[i].kind == PE_KIND_EXC && s.rec[i].from_el >= 2);
-        EXPECT(&f, !(s.rec[i].kind == PE_KIND_EXC && s.rec[i].exc_type == PE_EXC_DEBUG_HALT),
-               "%s record %zu: Debug state entry (the oracle has no Debug state)", wl_names[_i],
+        CU_EXPECT(&f, !(s.rec[i].kind == PE_KIND_EXC && s.rec[i].exc_type == PE_EXC_DEBUG_HALT),
+               "%s record %zu: Debug state entry (the oracle has no Debug state)", cu_wl_names[_i],
                i);
     }
-    run_stream(s.rec, n, wl_names[_i], el2, &g_wl, (uint64_t)_i + 1u, &f);
+    run_stream(s.rec, n, cu_wl_names[_i], el2, &g_wl, (uint64_t)_i + 1u, &f);
     pe_stream_free(&s);
-    fails_report(&f);
+    cu_fails_report(&f);
 }
 END_TEST
 
@@ -829,9 +773,9 @@ START_TEST(coverage)
         ck_assert_msg(g_wl.mpred > 0 && g_wl.cc_known > 0 && g_wl.cc_unknown > 0,
                       "workloads: no MPRED, known or unknown cycle count");
     }
-    if (g_wl.streams < (uint64_t)WL_COUNT)
+    if (g_wl.streams < (uint64_t)CU_WL_COUNT)
         printf("brbe workloads: only %" PRIu64 " of the %d captures were found\n",
-               g_wl.streams, WL_COUNT);
+               g_wl.streams, CU_WL_COUNT);
 }
 END_TEST
 
@@ -841,7 +785,7 @@ static Suite *suite(void)
     TCase *tc = tcase_create("brbe_workloads");
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, random_programs);
-    tcase_add_loop_test(tc, workload, 0, WL_COUNT);
+    tcase_add_loop_test(tc, workload, 0, CU_WL_COUNT);
     tcase_add_test(tc, coverage);
     suite_add_tcase(s, tc);
     return s;

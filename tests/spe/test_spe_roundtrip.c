@@ -42,6 +42,7 @@
 #include <time.h>
 
 #include "pe_stream.h"
+#include "check_util.h"
 #include "progen.h"
 #include "spe_dec.h"
 #include "spe_model.h"
@@ -52,49 +53,6 @@
 #define RT_RAND_RECORDS 30000u
 #define RT_WL_RECORDS   600000u     /* records of each workload fed (the start) */
 #define RT_BASE         UINT64_C(0x80000000)
-#define RT_MAXFAIL      8u
-
-static const char *const wl_names[] = {
-    "compress", "qsort", "recurse", "switch", "fnptr", "signal", "gzip", "sqlite3",
-};
-#define WL_COUNT ((int)(sizeof wl_names / sizeof wl_names[0]))
-
-/* ---- failures: Check reports every passing assertion to its parent, too
- * slow for millions of fields; the first problems are kept and reported
- * once per test. ---------------------------------------------------------- */
-typedef struct fails {
-    unsigned n;
-    char first[RT_MAXFAIL][400];
-} fails;
-
-static void fail_note(fails *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void fail_note(fails *f, const char *fmt, ...)
-{
-    if (f->n < RT_MAXFAIL) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(f->first[f->n], sizeof f->first[f->n], fmt, ap);
-        va_end(ap);
-    }
-    f->n++;
-}
-
-#define EXPECT(F, cond, ...)              \
-    do {                                  \
-        if (!(cond))                      \
-            fail_note((F), __VA_ARGS__);  \
-    } while (0)
-
-static void fails_report(const fails *f)
-{
-    if (f->n == 0)
-        return;
-    char all[RT_MAXFAIL * 400 + 64];
-    size_t k = 0;
-    for (unsigned i = 0; i < f->n && i < RT_MAXFAIL; i++)
-        k += (size_t)snprintf(all + k, sizeof all - k, "\n  %s", f->first[i]);
-    ck_abort_msg("%u problems:%s", f->n, all);
-}
 
 /* ---- configurations ------------------------------------------------------ */
 typedef struct rt_cfg {
@@ -317,7 +275,7 @@ typedef struct run {
     size_t nrec;
     const char *what;
     cfg_counts *cc;
-    fails *f;
+    cu_fails *f;
     spe_model *m;
     uint64_t limit;
     uint8_t *mem;
@@ -400,7 +358,7 @@ static void check_record(run *R, const spe_record *d, const expect_rec *e)
 {
     const rt_cfg *c = R->c;
     const pe_rec *r = &R->rec[e->idx];
-    fails *f = R->f;
+    cu_fails *f = R->f;
     unsigned ns = (r->flags & PE_F_NS) ? 1u : 0u;
     uint32_t want = SPE_REC_ADDR(SPE_ADDR_PC) | SPE_REC_OP | SPE_REC_EVENTS |
                     SPE_REC_LAT(SPE_CNT_TOTAL) | SPE_REC_LAT(SPE_CNT_ISSUE);
@@ -408,24 +366,24 @@ static void check_record(run *R, const spe_record *d, const expect_rec *e)
     snprintf(where, sizeof where, "%s, %s, record %zu at buffer offset %" PRIu64,
              R->what, c->name, e->idx, d->offset);
 
-    EXPECT(f, d->ignored == 0 && d->impdef == 0 && d->repeated == 0,
+    CU_EXPECT(f, d->ignored == 0 && d->impdef == 0 && d->repeated == 0,
            "%s: %u ignored, %u IMPLEMENTATION DEFINED, %u repeated packets", where,
            d->ignored, d->impdef, d->repeated);
     /* Address INDEX 0: PC with the EL and Security state it executed in */
-    EXPECT(f, d->addr[SPE_ADDR_PC] == insn_addr(r->pc, r->el, ns),
+    CU_EXPECT(f, d->addr[SPE_ADDR_PC] == insn_addr(r->pc, r->el, ns),
            "%s: PC payload %016" PRIx64 ", pc %016" PRIx64 " el%u ns%u", where,
            d->addr[SPE_ADDR_PC], r->pc, r->el, ns);
 
     /* 3.3.1 CollectContextIDR1/2 (HCR_EL2.TGE = 0) */
     if ((c->pmscr1 & PMSCR_EL1_CX) && r->el != 2) {
         want |= SPE_REC_CTX(SPE_CTX_EL1);
-        EXPECT(f, d->ctx[SPE_CTX_EL1] == r->contextidr_el1,
+        CU_EXPECT(f, d->ctx[SPE_CTX_EL1] == r->contextidr_el1,
                "%s: CONTEXTIDR_EL1 %08" PRIx32 ", want %08" PRIx32, where,
                d->ctx[SPE_CTX_EL1], r->contextidr_el1);
     }
     if ((c->pmscr2 & PMSCR_EL2_CX) && ns) {
         want |= SPE_REC_CTX(SPE_CTX_EL2);
-        EXPECT(f, d->ctx[SPE_CTX_EL2] == r->contextidr_el2,
+        CU_EXPECT(f, d->ctx[SPE_CTX_EL2] == r->contextidr_el2,
                "%s: CONTEXTIDR_EL2 %08" PRIx32 ", want %08" PRIx32, where,
                d->ctx[SPE_CTX_EL2], r->contextidr_el2);
     }
@@ -457,7 +415,7 @@ static void check_record(run *R, const spe_record *d, const expect_rec *e)
         cls = SPE_OP_CLASS_OTHER;
         sub = (r->flags & PE_F_COND) ? SPE_OP_OTHER_COND : 0u;
     }
-    EXPECT(f, d->op_class == cls && d->op_sub == sub,
+    CU_EXPECT(f, d->op_class == cls && d->op_sub == sub,
            "%s: operation type %u/0x%02x, want %u/0x%02x (iclass %u ls 0x%02x flags 0x%x)",
            where, d->op_class, d->op_sub, cls, sub, r->iclass, r->ls, r->flags);
 
@@ -466,7 +424,7 @@ static void check_record(run *R, const spe_record *d, const expect_rec *e)
     if (cls == SPE_OP_CLASS_BRANCH) {
         want |= SPE_REC_ADDR(SPE_ADDR_TGT);
         uint64_t t = insn_addr(r->target, e->tgt_el, e->tgt_ns);
-        EXPECT(f, d->addr[SPE_ADDR_TGT] == t, "%s: target payload %016" PRIx64 ", want %016"
+        CU_EXPECT(f, d->addr[SPE_ADDR_TGT] == t, "%s: target payload %016" PRIx64 ", want %016"
                PRIx64, where, d->addr[SPE_ADDR_TGT], t);
     }
     /* Address INDEX 2, 3: data VA with the tag when TBI applies (2.3.2),
@@ -475,21 +433,21 @@ static void check_record(run *R, const spe_record *d, const expect_rec *e)
         want |= SPE_REC_ADDR(SPE_ADDR_VA) | SPE_REC_LAT(SPE_CNT_XLAT);
         int tbi = (r->va >> 55) & 1u ? (int)c->tbi1 : (int)c->tbi0;
         uint64_t va = (r->va & ADDR56) | (tbi ? (r->va & ~ADDR56) : 0u);
-        EXPECT(f, d->addr[SPE_ADDR_VA] == va, "%s: VA payload %016" PRIx64 ", want %016" PRIx64,
+        CU_EXPECT(f, d->addr[SPE_ADDR_VA] == va, "%s: VA payload %016" PRIx64 ", want %016" PRIx64,
                where, d->addr[SPE_ADDR_VA], va);
         int pa_on = owner_el(c) == 2 ? (c->pmscr2 & PMSCR_EL2_PA) != 0
                                      : (c->pmscr2 & PMSCR_EL2_PA) && (c->pmscr1 & PMSCR_EL1_PA);
         if (pa_on) {
             want |= SPE_REC_ADDR(SPE_ADDR_PA);
             uint64_t pa = (r->pa & ADDR56) | ((uint64_t)ns << 63);
-            EXPECT(f, d->addr[SPE_ADDR_PA] == pa, "%s: PA payload %016" PRIx64 ", want %016"
+            CU_EXPECT(f, d->addr[SPE_ADDR_PA] == pa, "%s: PA payload %016" PRIx64 ", want %016"
                    PRIx64, where, d->addr[SPE_ADDR_PA], pa);
         }
-        EXPECT(f, d->lat[SPE_CNT_XLAT] == sat12(r->lat_xlat),
+        CU_EXPECT(f, d->lat[SPE_CNT_XLAT] == sat12(r->lat_xlat),
                "%s: translation latency %u, want %u", where, d->lat[SPE_CNT_XLAT],
                sat12(r->lat_xlat));
     }
-    EXPECT(f, d->lat[SPE_CNT_TOTAL] == sat12(r->lat_total) &&
+    CU_EXPECT(f, d->lat[SPE_CNT_TOTAL] == sat12(r->lat_total) &&
               d->lat[SPE_CNT_ISSUE] == sat12(r->lat_issue),
            "%s: latencies %u/%u, want %u/%u", where, d->lat[SPE_CNT_TOTAL],
            d->lat[SPE_CNT_ISSUE], sat12(r->lat_total), sat12(r->lat_issue));
@@ -497,14 +455,14 @@ static void check_record(run *R, const spe_record *d, const expect_rec *e)
     /* 5.3.7: the events, in the smallest payload that holds them */
     uint64_t ev = events_of(c, r);
     unsigned evlen = ev >> 32 ? 8u : ev >> 16 ? 4u : ev >> 8 ? 2u : 1u;
-    EXPECT(f, d->events == ev && d->events_len == evlen,
+    CU_EXPECT(f, d->events == ev && d->events_len == evlen,
            "%s: events %" PRIx64 " (%u bytes), want %" PRIx64 " (%u bytes)", where, d->events,
            d->events_len, ev, evlen);
 
     /* 5.3.5: data source for operations that return data, with LDS */
     if (c->lds && cls == SPE_OP_CLASS_LDST && op_load(r)) {
         want |= SPE_REC_DS;
-        EXPECT(f, d->data_source == r->data_source, "%s: data source %u, want %u", where,
+        CU_EXPECT(f, d->data_source == r->data_source, "%s: data source %u, want %u", where,
                d->data_source, r->data_source);
     }
 
@@ -517,9 +475,9 @@ static void check_record(run *R, const spe_record *d, const expect_rec *e)
         int pct = (c->pmscr2 & PMSCR_EL2_PCT) &&
                   (owner_el(c) == 2 || (c->pmscr1 & PMSCR_EL1_PCT));
         uint64_t ts = r->timestamp + (pct ? c->cntvoff : 0u);   /* CNTPCT = CNTVCT + CNTVOFF */
-        EXPECT(f, d->ts == ts, "%s: timestamp %" PRIu64 ", want %" PRIu64, where, d->ts, ts);
+        CU_EXPECT(f, d->ts == ts, "%s: timestamp %" PRIu64 ", want %" PRIu64, where, d->ts, ts);
     }
-    EXPECT(f, d->present == want, "%s: packets present %04" PRIx32 ", want %04" PRIx32, where,
+    CU_EXPECT(f, d->present == want, "%s: packets present %04" PRIx32 ", want %04" PRIx32, where,
            d->present, want);
 }
 
@@ -536,12 +494,12 @@ static void decode_buffer(run *R, size_t len)
         if (rc == SPE_DEC_EOF)
             break;
         if (rc == SPE_DEC_ERROR) {
-            fail_note(R->f, "%s, %s: decoder error at offset %" PRIu64 ": %s", R->what,
+            cu_fail_note(R->f, "%s, %s: decoder error at offset %" PRIu64 ": %s", R->what,
                       R->c->name, d.err_off, d.err);
             continue;
         }
         if (k >= R->nexp) {
-            fail_note(R->f, "%s, %s: record at offset %" PRIu64 " beyond the %zu written",
+            cu_fail_note(R->f, "%s, %s: record at offset %" PRIu64 " beyond the %zu written",
                       R->what, R->c->name, rec.offset, R->nexp);
             continue;
         }
@@ -549,7 +507,7 @@ static void decode_buffer(run *R, size_t len)
         g_tot.records_compared++;
         R->cc->recorded++;
     }
-    EXPECT(R->f, k == R->nexp, "%s, %s: %zu records decoded, %zu written", R->what,
+    CU_EXPECT(R->f, k == R->nexp, "%s, %s: %zu records decoded, %zu written", R->what,
            R->c->name, k, R->nexp);
     R->nexp = 0;
 }
@@ -559,7 +517,7 @@ static void apply_writes(run *R)
     const spe_write *w;
     size_t n = spe_model_drain(R->m, &w);
     for (size_t i = 0; i < n; i++) {
-        EXPECT(R->f, w[i].addr == R->next_wr && w[i].addr + w[i].len <= R->limit,
+        CU_EXPECT(R->f, w[i].addr == R->next_wr && w[i].addr + w[i].len <= R->limit,
                "%s, %s: write of %zu bytes at %" PRIx64 ", expected at %" PRIx64
                " below %" PRIx64, R->what, R->c->name, w[i].len, w[i].addr, R->next_wr,
                R->limit);
@@ -579,9 +537,9 @@ static void completions(run *R, const spe_status *st, size_t nfed)
     uint64_t npass = st->c.sample_filtrate - R->prev.c.sample_filtrate;
     uint64_t nwr = st->c.written - R->prev.c.written;
     uint64_t ndis = st->c.discarded - R->prev.c.discarded;
-    EXPECT(R->f, nfilt + npass <= R->fcount, "%s, %s: %" PRIu64 " samples completed, %u in "
+    CU_EXPECT(R->f, nfilt + npass <= R->fcount, "%s, %s: %" PRIu64 " samples completed, %u in "
            "flight", R->what, R->c->name, nfilt + npass, R->fcount);
-    EXPECT(R->f, nwr + ndis == npass, "%s, %s: %" PRIu64 " passed, %" PRIu64 " written, %"
+    CU_EXPECT(R->f, nwr + ndis == npass, "%s, %s: %" PRIu64 " passed, %" PRIu64 " written, %"
            PRIu64 " discarded", R->what, R->c->name, npass, nwr, ndis);
     uint64_t n = nfilt + npass, rejected = 0, passed = 0;
     for (uint64_t j = 0; j < n && R->fcount; j++) {
@@ -606,7 +564,7 @@ static void completions(run *R, const spe_status *st, size_t nfed)
             push_expect(R, e);
         }
     }
-    EXPECT(R->f, rejected == nfilt, "%s, %s: %" PRIu64 " samples filtered out, CollectRecord "
+    CU_EXPECT(R->f, rejected == nfilt, "%s, %s: %" PRIu64 " samples filtered out, CollectRecord "
            "rejects %" PRIu64, R->what, R->c->name, nfilt, rejected);
     R->cc->rejected += rejected;
     R->cc->discarded += ndis;
@@ -634,7 +592,7 @@ static void check_interval(run *R, size_t idx)
         /* the secondary counter: 0..255 members after each primary expiry */
         ok = d + 1 >= k * n && d <= k * n + 255;
     }
-    EXPECT(R->f, ok, "%s, %s: sample %" PRIu64 " after the interval start (record %zu) is "
+    CU_EXPECT(R->f, ok, "%s, %s: sample %" PRIu64 " after the interval start (record %zu) is "
            "population member %" PRIu64 ", start %" PRIu64 ", previous sample member %" PRIu64
            " (interval %" PRIu64 ")", R->what, R->c->name, k, idx, m, R->ref,
            R->last_sample_member, n);
@@ -647,13 +605,13 @@ static void check_interval(run *R, size_t idx)
 
 static void set_reg(run *R, unsigned enc, uint64_t v)
 {
-    EXPECT(R->f, spe_model_write_reg(R->m, enc, v) == 0, "%s: write of %s refused", R->what,
+    CU_EXPECT(R->f, spe_model_write_reg(R->m, enc, v) == 0, "%s: write of %s refused", R->what,
            spe_reg_name(enc));
 }
 
 /* Feed rec[0..n) to a model configured by c and check everything. */
 static void run_stream(const rt_cfg *c, cfg_counts *cc, const pe_rec *rec, size_t n,
-                       const char *what, fails *f, uint8_t *mem)
+                       const char *what, cu_fails *f, uint8_t *mem)
 {
     run R;
     memset(&R, 0, sizeof R);
@@ -705,12 +663,12 @@ static void run_stream(const rt_cfg *c, cfg_counts *cc, const pe_rec *rec, size_
     R.next_wr = RT_BASE;
     spe_model_status(R.m, &R.prev);
 
-    for (size_t i = 0; i < n && f->n < RT_MAXFAIL; i++) {
+    for (size_t i = 0; i < n && f->n < CU_FAILS_KEEP; i++) {
         const pe_rec *r = &rec[i];
         if (r->kind == PE_KIND_INSN && !R.was_enabled && member(c, r)) {
             /* 3.1.1: moving to enabled with PMSICR_EL1 zero loads it */
             uint64_t icr = 1;
-            EXPECT(f, spe_model_read_reg(R.m, PMSICR_EL1_ENC, &icr) == 0, "PMSICR_EL1 read");
+            CU_EXPECT(f, spe_model_read_reg(R.m, PMSICR_EL1_ENC, &icr) == 0, "PMSICR_EL1 read");
             if (icr == 0) {
                 R.ref = R.members;
                 R.since_ref = 0;
@@ -723,7 +681,7 @@ static void run_stream(const rt_cfg *c, cfg_counts *cc, const pe_rec *rec, size_
         if (r->kind == PE_KIND_RESET) {
             /* a Warm reset loses the samples in flight and clears
              * PMBLIMITR_EL1.E (4.2 Table 8); boot code enables it again */
-            EXPECT(f, st.c.filtered_out == R.prev.c.filtered_out &&
+            CU_EXPECT(f, st.c.filtered_out == R.prev.c.filtered_out &&
                       st.c.sample_filtrate == R.prev.c.sample_filtrate,
                    "%s, %s: a sample completed at the reset record %zu", what, c->name, i);
             cc->reset_lost += R.fcount;
@@ -742,10 +700,10 @@ static void run_stream(const rt_cfg *c, cfg_counts *cc, const pe_rec *rec, size_
              * disabled at some point of it (3.2.1); either is allowed */
             is_member = dpop != 0;
         }
-        EXPECT(f, dpop == (uint64_t)is_member && dfeed <= dpop,
+        CU_EXPECT(f, dpop == (uint64_t)is_member && dfeed <= dpop,
                "%s, %s: record %zu: SAMPLE_POP +%" PRIu64 ", SAMPLE_FEED +%" PRIu64
                ", member %d", what, c->name, i, dpop, dfeed, is_member);
-        EXPECT(f, st.c.sample_collision == 0, "%s, %s: collision", what, c->name);
+        CU_EXPECT(f, st.c.sample_collision == 0, "%s, %s: collision", what, c->name);
         if (is_member) {
             R.members++;
             cc->members++;
@@ -765,9 +723,9 @@ static void run_stream(const rt_cfg *c, cfg_counts *cc, const pe_rec *rec, size_
         if (st.irq) {
             /* 3.5.2 buffer full: S = 1, EC other, BSC filled, no loss */
             uint64_t want = PMBSR_EL1_S | PMBSR_BSC_FILLED;
-            EXPECT(f, st.pmbsr == want, "%s, %s: record %zu: PMBSR_EL1 %" PRIx64 ", want %"
+            CU_EXPECT(f, st.pmbsr == want, "%s, %s: record %zu: PMBSR_EL1 %" PRIx64 ", want %"
                    PRIx64, what, c->name, i, st.pmbsr, want);
-            EXPECT(f, st.pmbptr == R.next_wr && R.limit - st.pmbptr < R.maxrec,
+            CU_EXPECT(f, st.pmbptr == R.next_wr && R.limit - st.pmbptr < R.maxrec,
                    "%s, %s: PMBPTR_EL1 %" PRIx64 " at the buffer-full event", what, c->name,
                    st.pmbptr);
             cc->buffer_full++;
@@ -779,7 +737,7 @@ static void run_stream(const rt_cfg *c, cfg_counts *cc, const pe_rec *rec, size_
             spe_model_status(R.m, &st);
         } else {
             /* no event while a record of the largest size still fits */
-            EXPECT(f, st.pmbptr == R.next_wr && R.limit - st.pmbptr >= R.maxrec,
+            CU_EXPECT(f, st.pmbptr == R.next_wr && R.limit - st.pmbptr >= R.maxrec,
                    "%s, %s: record %zu: PMBPTR_EL1 %" PRIx64 ", %" PRIu64 " bytes left, no "
                    "buffer-full event", what, c->name, i, st.pmbptr, R.limit - st.pmbptr);
         }
@@ -791,10 +749,10 @@ static void run_stream(const rt_cfg *c, cfg_counts *cc, const pe_rec *rec, size_
     spe_status st;
     spe_model_status(R.m, &st);
     completions(&R, &st, n);
-    EXPECT(f, R.fcount == 0 && st.inflight == 0, "%s, %s: %u samples left in flight", what,
+    CU_EXPECT(f, R.fcount == 0 && st.inflight == 0, "%s, %s: %u samples left in flight", what,
            c->name, R.fcount);
-    EXPECT(f, st.log_error == 0, "%s, %s: write log error", what, c->name);
-    EXPECT(f, st.c.mgmt_events == R.services + (st.irq ? 1u : 0u),
+    CU_EXPECT(f, st.log_error == 0, "%s, %s: write log error", what, c->name);
+    CU_EXPECT(f, st.c.mgmt_events == R.services + (st.irq ? 1u : 0u),
            "%s, %s: %" PRIu64 " management events, %" PRIu64 " buffer-full services", what,
            c->name, st.c.mgmt_events, R.services);
     decode_buffer(&R, (size_t)(st.pmbptr - RT_BASE));
@@ -812,7 +770,7 @@ static uint8_t *buffer_mem(void)
     return mem;
 }
 
-static void run_all_cfgs(const pe_rec *rec, size_t n, const char *what, fails *f)
+static void run_all_cfgs(const pe_rec *rec, size_t n, const char *what, cu_fails *f)
 {
     uint8_t *mem = buffer_mem();
     for (unsigned k = 0; k < NCFG && f->n == 0; k++)
@@ -857,7 +815,7 @@ static void widen_spe_fields(pe_stream *s, uint64_t seed)
 
 START_TEST(random_programs)
 {
-    fails f = { 0 };
+    cu_fails f = { 0 };
     for (unsigned seed = 1; seed <= RT_SEEDS && f.n == 0; seed++) {
         progen_cfg pc;
         progen_cfg_default(&pc, 0x5E5Eu + 977u * seed);
@@ -872,35 +830,20 @@ START_TEST(random_programs)
         run_all_cfgs(s.rec, s.nrec, what, &f);
         pe_stream_free(&s);
     }
-    fails_report(&f);
+    cu_fails_report(&f);
 }
 END_TEST
 
-static const char *pe_dir(void)
-{
-    const char *d = getenv("WL_PE_DIR");
-    return d && *d ? d : "build/workloads";
-}
-
 START_TEST(workload)
 {
-    char path[512], err[512];
-    snprintf(path, sizeof path, "%s/%s.pe", pe_dir(), wl_names[_i]);
-    FILE *probe = fopen(path, "rb");
-    if (!probe) {
-        printf("spe roundtrip: %s not found: workload %s skipped (make workloads captures "
-               "it)\n", path, wl_names[_i]);
-        return;
-    }
-    fclose(probe);
     pe_stream s;
-    pe_stream_init(&s);
-    ck_assert_msg(pe_stream_read(&s, path, err, sizeof err) == 0, "%s", err);
+    if (!cu_wl_load("spe roundtrip", cu_wl_names[_i], &s))
+        return;
     size_t n = s.nrec < RT_WL_RECORDS ? s.nrec : RT_WL_RECORDS;
-    fails f = { 0 };
-    run_all_cfgs(s.rec, n, wl_names[_i], &f);
+    cu_fails f = { 0 };
+    run_all_cfgs(s.rec, n, cu_wl_names[_i], &f);
     pe_stream_free(&s);
-    fails_report(&f);
+    cu_fails_report(&f);
 }
 END_TEST
 
@@ -936,9 +879,9 @@ START_TEST(coverage)
            p->addr_ext, p->cnt[0], p->cnt[1], p->cnt[2], p->cnt_ext, p->cnt_short, p->ctx[0],
            p->ctx[1], p->op[0], p->op[1], p->op[2], p->lat_sat, p->va_tag);
 
-    if (g_tot.streams < RT_SEEDS + (uint64_t)WL_COUNT)
+    if (g_tot.streams < RT_SEEDS + (uint64_t)CU_WL_COUNT)
         printf("spe roundtrip: only %" PRIu64 " of the %d captures were found\n",
-               g_tot.streams - RT_SEEDS, WL_COUNT);
+               g_tot.streams - RT_SEEDS, CU_WL_COUNT);
     ck_assert_uint_eq(p->bad, 0);
     /* every packet type and header form of chapter 5 that the model makes;
      * it makes no unknown or IMPLEMENTATION DEFINED packets and no Events
@@ -985,7 +928,7 @@ static Suite *suite(void)
     TCase *tc = tcase_create("roundtrip");
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, random_programs);
-    tcase_add_loop_test(tc, workload, 0, WL_COUNT);
+    tcase_add_loop_test(tc, workload, 0, CU_WL_COUNT);
     tcase_add_test(tc, coverage);
     suite_add_tcase(s, tc);
     return s;
