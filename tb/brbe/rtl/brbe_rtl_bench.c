@@ -1,7 +1,7 @@
 /* brbe-rtl-bench-<set>: brbe_top (one parameter set) against the BRBE
  * model (docs/brbe-rtl.md, "Bench").
  *
- *   brbe-rtl-bench-N8 [--seed S] [--seeds N] [--records N] [--waves F.fst] [-v]
+ *   brbe-rtl-bench-N8 [--seed S|random] [--seeds N] [--records N] [--waves F.fst] [-v]
  *
  * Runs seeds S .. S+N-1 (default 1, 1), each on a fresh device; prints the
  * seed of each run and stops at the first difference, which it prints with
@@ -14,23 +14,7 @@
 
 #include "brbe_dut.h"
 #include "brbe_rtl_tb.h"
-
-static int parse_u64(const char *s, uint64_t *v)
-{
-    char *end;
-    if (!s || !*s)
-        return -1;
-    unsigned long long x = strtoull(s, &end, 0);
-    if (*end)
-        return -1;
-    *v = (uint64_t)x;
-    return 0;
-}
-
-static void usage(FILE *f)
-{
-    fprintf(f, "usage: brbe-rtl-bench [--seed S] [--seeds N] [--records N] [--waves F.fst] [-v]\n");
-}
+#include "harness.h"
 
 int main(int argc, char **argv)
 {
@@ -38,28 +22,24 @@ int main(int argc, char **argv)
     brbe_rtl_opts_default(&o);
     uint64_t seeds = 1;
     const char *waves = NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--seed") && !parse_u64(v, &o.seed)) {
-            i++;
-        } else if (!strcmp(a, "--seeds") && !parse_u64(v, &seeds)) {
-            i++;
-        } else if (!strcmp(a, "--records") && !parse_u64(v, &o.records)) {
-            i++;
-        } else if (!strcmp(a, "--waves") && v) {
-            waves = v;
-            i++;
-        } else if (!strcmp(a, "-v")) {
-            o.verbose = 1;
-        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage(stdout);
-            return 0;
-        } else {
-            fprintf(stderr, "brbe-rtl-bench: bad option or value: %s\n", a);
-            usage(stderr);
-            return 2;
-        }
+    const harness_opt opts[] = {
+        { "--seed", HARNESS_OPT_SEED, &o.seed, "S", "first seed (decimal, 0x hex or 'random')",
+          0, 0, NULL },
+        { "--seeds", HARNESS_OPT_U64, &seeds, "N", "number of seeds", 1, 0, NULL },
+        { "--records", HARNESS_OPT_U64, &o.records, "N", "PE records per seed", 1, 0, NULL },
+        { "--waves", HARNESS_OPT_STR, &waves, "F.fst", "write an FST wave file", 0, 0, NULL },
+        { "-v", HARNESS_OPT_FLAG, &o.verbose, NULL, "print the events as they happen", 0, 0,
+          NULL },
+    };
+    const size_t nopts = sizeof opts / sizeof opts[0];
+    char perr[256];
+    int pr = harness_args_parse(argc, argv, opts, nopts, perr, sizeof perr);
+    if (pr != 0) {
+        if (pr < 0)
+            fprintf(stderr, "brbe-rtl-bench: %s\n", perr);
+        harness_args_usage(pr < 0 ? stderr : stdout, "brbe-rtl-bench", "[options]", opts,
+                           nopts);
+        return pr < 0 ? 2 : 0;
     }
     o.log = stdout;
     uint64_t first = o.seed, compared = 0, records = 0;
