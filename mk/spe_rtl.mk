@@ -42,9 +42,9 @@ spe_dflags  = -DSPE_DUT_SET=$(1) $(addprefix -DSPE_DUT_,$(call spe_params,$(1)))
 SPE_VL        := $(BUILD)/verilator-spe
 SPE_VERILATOR ?= verilator
 SPE_VL_MAKEVARS := OPT_FAST=-O1 OPT_SLOW= OPT_GLOBAL=-O1 $(if $(wildcard /usr/bin/ccache),OBJCACHE=ccache)
-SPE_VL_RT   := verilated.o verilated_threads.o
+SPE_VL_RT   := verilated.o verilated_threads.o verilated_fst_c.o
 SPE_TB_INC  := -I$(SPE_TBDIR) -Imodel/spe -Itb/common -Isw/common
-SPE_VL_LIBS := -pthread -lm
+SPE_VL_LIBS := -lz -pthread -lm
 SPE_LIBS    := $(BUILD)/libmodel_spe.a $(BUILD)/libtb_common.a $(BUILD)/libcommon.a
 SPE_SLIBS   := $(SAN)/libmodel_spe.a $(SAN)/libtb_common.a $(SAN)/libcommon.a
 
@@ -59,12 +59,12 @@ $(SPE_VL)/san/test_rtl_spe.o: tests/rtl_spe/test_rtl_spe.c $(SPE_HDRS)
 	$(CC) $(CSTD) $(WARN) $(SANFL) $(SPE_TB_INC) -c $< -o $@
 
 define spe_set_rules
-$(SPE_VL)/$(1)/.stamp: $(SPE_RTL) $(SPE_TBDIR)/spe_dut.cpp $(SPE_TBDIR)/spe_dut.h \
+$(SPE_VL)/$(1)/.stamp: $(SPE_RTL) $(SPE_TBDIR)/spe_dut.cpp $(SPE_TBDIR)/spe_dut.h tb/common/vl_shim.h \
                        $(SPE_TBDIR)/spe_pins.h mk/spe_rtl.mk | deps-brbe
 	@rm -rf $(SPE_VL)/$(1); mkdir -p $(SPE_VL)/$(1)
-	+$(SPE_VERILATOR) --cc --build -O2 -j 2 -Wall --top-module spe_top \
+	+$(SPE_VERILATOR) --cc --build -O2 -j 2 -Wall --top-module spe_top --trace-fst \
 	  -Mdir $(SPE_VL)/$(1) $(call spe_gflags,$(1)) \
-	  -CFLAGS "$(call spe_dflags,$(1)) -I$(CURDIR)/$(SPE_TBDIR)" \
+	  -CFLAGS "$(call spe_dflags,$(1)) -I$(CURDIR)/$(SPE_TBDIR) -I$(CURDIR)/tb/common" \
 	  -MAKEFLAGS "$(SPE_VL_MAKEVARS)" \
 	  $(addprefix $(CURDIR)/,$(SPE_RTL)) $(CURDIR)/$(SPE_TBDIR)/spe_dut.cpp
 	+$(MAKE) --no-print-directory -s -C $(SPE_VL)/$(1) -f Vspe_top.mk $(SPE_VL_MAKEVARS) \

@@ -1,13 +1,12 @@
 // The thin C++ shim between the Verilated SPE unit (class Vspe_top) and the
-// C bench: pins and clock.  Compiled once per parameter set by
+// C bench: pins, clock, waves.  Compiled once per parameter set by
 // mk/spe_rtl.mk with the set's parameters as SPE_DUT_* macros (the same
 // values as the -G options given to Verilator).
 #include <cstdio>
-#include <memory>
 #include <new>
 
 #include "Vspe_top.h"
-#include "verilated.h"
+#include "vl_shim.h"
 
 #include "spe_dut.h"
 
@@ -25,8 +24,7 @@ namespace {
 
 struct dut {
     spe_tb_dut pub{};
-    std::unique_ptr<VerilatedContext> ctx;
-    std::unique_ptr<Vspe_top> top;
+    vl_shim::sim<Vspe_top> sim{"spe_top"};
 };
 
 template <typename W> void get_wide(const W &w, uint8_t *out, unsigned nbytes)
@@ -43,7 +41,7 @@ void get_wide(uint64_t w, uint8_t *out, unsigned nbytes)
 void step(void *vp, const spe_pins_in *in, spe_pins_out *o)
 {
     dut *d = static_cast<dut *>(vp);
-    Vspe_top &t = *d->top;
+    Vspe_top &t = *d->sim.top;
     t.clk_i = 0;
     t.rst_ni = in->rst_n & 1u;
     t.pe_valid_i = in->pe_valid & 1u;
@@ -107,9 +105,7 @@ void step(void *vp, const spe_pins_in *in, spe_pins_out *o)
     o->bready = t.m_axi_bready_o & 1u;
     o->wstrb = t.m_axi_wstrb_o;
     get_wide(t.m_axi_wdata_o, o->wdata, SPE_DUT_DATA_W / 8);
-
-    t.clk_i = 1;
-    t.eval();
+    d->sim.rise();
 }
 
 }  // namespace
@@ -122,8 +118,6 @@ extern "C" spe_tb_dut *spe_dut_new(char *err, size_t errlen)
             std::snprintf(err, errlen, "spe dut: out of memory");
         return nullptr;
     }
-    d->ctx.reset(new VerilatedContext);
-    d->top.reset(new Vspe_top(d->ctx.get()));
     d->pub.ctx = d;
     d->pub.step = step;
     spe_tb_params &p = d->pub.params;
@@ -146,4 +140,9 @@ extern "C" void spe_dut_free(spe_tb_dut *p)
 {
     if (p)
         delete static_cast<dut *>(p->ctx);
+}
+
+extern "C" int spe_dut_waves(spe_tb_dut *p, const char *path, char *err, size_t errlen)
+{
+    return static_cast<dut *>(p->ctx)->sim.waves(path, SPE_DUT_STR(SPE_DUT_SET), err, errlen);
 }

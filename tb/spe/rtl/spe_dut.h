@@ -16,6 +16,9 @@ extern "C" {
 spe_tb_dut *spe_dut_new(char *err, size_t errlen);
 void spe_dut_free(spe_tb_dut *d);
 
+/* Waves to an FST file (path NULL: stop).  0, or -1 with err. */
+int spe_dut_waves(spe_tb_dut *d, const char *path, char *err, size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif

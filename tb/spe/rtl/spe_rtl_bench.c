@@ -1,7 +1,7 @@
 /* spe-rtl-bench-<set>: spe_top (one parameter set) against the SPE model
  * (docs/spe-rtl.md, "Bench").
  *
- *   spe-rtl-bench-A [--seed S] [--seeds N] [--records N] [-v]
+ *   spe-rtl-bench-A [--seed S|random] [--seeds N] [--records N] [--waves F.fst] [-v]
  *
  * Runs seeds S .. S+N-1 (default 1, 1), each on a fresh device; prints the
  * seed of each run and stops at the first difference, which it prints with
@@ -14,48 +14,31 @@
 
 #include "spe_dut.h"
 #include "spe_rtl_tb.h"
-
-static int parse_u64(const char *s, uint64_t *v)
-{
-    char *end;
-    if (!s || !*s)
-        return -1;
-    unsigned long long x = strtoull(s, &end, 0);
-    if (*end)
-        return -1;
-    *v = (uint64_t)x;
-    return 0;
-}
-
-static void usage(FILE *f)
-{
-    fprintf(f, "usage: spe-rtl-bench [--seed S] [--seeds N] [--records N] [-v]\n");
-}
+#include "harness.h"
 
 int main(int argc, char **argv)
 {
     spe_rtl_opts o;
     spe_rtl_opts_default(&o);
     uint64_t seeds = 1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--seed") && !parse_u64(v, &o.seed)) {
-            i++;
-        } else if (!strcmp(a, "--seeds") && !parse_u64(v, &seeds)) {
-            i++;
-        } else if (!strcmp(a, "--records") && !parse_u64(v, &o.records)) {
-            i++;
-        } else if (!strcmp(a, "-v")) {
-            o.verbose = 1;
-        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage(stdout);
-            return 0;
-        } else {
-            fprintf(stderr, "spe-rtl-bench: bad option or value: %s\n", a);
-            usage(stderr);
-            return 2;
-        }
+    const char *waves = NULL;
+    const harness_opt opts[] = {
+        { "--seed", HARNESS_OPT_SEED, &o.seed, "S", "first seed (decimal, 0x hex or 'random')",
+          0, 0, NULL },
+        { "--seeds", HARNESS_OPT_U64, &seeds, "N", "number of seeds", 1, 0, NULL },
+        { "--records", HARNESS_OPT_U64, &o.records, "N", "PE records per seed", 1, 0, NULL },
+        { "--waves", HARNESS_OPT_STR, &waves, "F.fst", "write an FST wave file", 0, 0, NULL },
+        { "-v", HARNESS_OPT_FLAG, &o.verbose, NULL, "print the events as they happen", 0, 0,
+          NULL },
+    };
+    const size_t nopts = sizeof opts / sizeof opts[0];
+    char perr[256];
+    int pr = harness_args_parse(argc, argv, opts, nopts, perr, sizeof perr);
+    if (pr != 0) {
+        if (pr < 0)
+            fprintf(stderr, "spe-rtl-bench: %s\n", perr);
+        harness_args_usage(pr < 0 ? stderr : stdout, "spe-rtl-bench", "[options]", opts, nopts);
+        return pr < 0 ? 2 : 0;
     }
     o.log = stdout;
     uint64_t first = o.seed, compared = 0, records = 0, bytes = 0, written = 0, aborts = 0;
@@ -65,6 +48,11 @@ int main(int argc, char **argv)
         spe_tb_dut *d = spe_dut_new(err, sizeof err);
         if (!d) {
             fprintf(stderr, "spe-rtl-bench: %s\n", err);
+            return 1;
+        }
+        if (waves && spe_dut_waves(d, waves, err, sizeof err) != 0) {
+            fprintf(stderr, "spe-rtl-bench: %s\n", err);
+            spe_dut_free(d);
             return 1;
         }
         o.seed = first + s;
