@@ -342,3 +342,26 @@ void harness_args_usage(FILE *f, const char *prog, const char *synopsis,
         fprintf(f, "  %-22s %s\n", left, opts[k].help ? opts[k].help : "");
     }
 }
+
+int harness_buf_add(harness_buf *x, const uint8_t *p, size_t n)
+{
+    if (n > SIZE_MAX - x->n)
+        return -1;
+    if (x->n + n > x->cap) {
+        size_t nc = x->cap ? x->cap : 4096;
+        while (nc < x->n + n) {
+            if (nc > SIZE_MAX / 2)
+                return -1;
+            nc *= 2;
+        }
+        uint8_t *nb = realloc(x->b, nc);
+        if (!nb)
+            return -1;
+        x->b = nb;
+        x->cap = nc;
+    }
+    if (n)
+        memcpy(x->b + x->n, p, n);
+    x->n += n;
+    return 0;
+}

@@ -68,6 +68,15 @@ int harness_bytes_cmp(const uint8_t *exp, size_t nexp, const uint8_t *act, size_
 void harness_bytes_context(FILE *f, const char *indent, const uint8_t *exp, size_t nexp,
                            const uint8_t *act, size_t nact, size_t off, unsigned ctx);
 
+/* ---- a growable byte buffer --------------------------------------------- */
+typedef struct harness_buf {
+    uint8_t *b;            /* malloc'ed, NULL while empty; free() it */
+    size_t n, cap;
+} harness_buf;
+
+/* Append n bytes; 0, or -1 when memory ran out (the buffer is unchanged). */
+int harness_buf_add(harness_buf *x, const uint8_t *p, size_t n);
+
 /* ---- command-line options ----------------------------------------------- */
 enum harness_opt_kind {
     HARNESS_OPT_FLAG = 0,  /* no value: *(int *)dst = 1 */

@@ -294,3 +294,36 @@ int ete_rt_run_seed(uint64_t seed, unsigned cfg, uint64_t n, int with_ocsd,
     pe_stream_free(&s);
     return rc;
 }
+
+int ete_rt_pkt_reachable(unsigned t, unsigned commopt)
+{
+    switch (t) {
+    /* IS1 address forms (T32 only), speculation packets (MAXSPEC = 0,
+     * D6.11.1), Cycle Count formats 2_0 and 3_0 (D5.30, D5.31, D5.33: they
+     * commit at least one element, and with MAXSPEC = 0 every element is
+     * already committed), Q packets (TRCIDR0.QSUPP = 0), Source Address
+     * packets (no source address tracing), Ignore, Timestamp Marker
+     * (TRCIDR0.TSMARK = 0) */
+    case ETE_ENC_EXC_SHORT_IS1: case ETE_ENC_EXC_32_IS1: case ETE_ENC_EXC_64_IS1:
+    case ETE_ENC_EXC_CTXT_32_IS1: case ETE_ENC_EXC_CTXT_64_IS1:
+    case ETE_ENC_ADDR_SHORT_IS1: case ETE_ENC_ADDR_32_IS1: case ETE_ENC_ADDR_64_IS1:
+    case ETE_ENC_ADDR_CTXT_32_IS1: case ETE_ENC_ADDR_CTXT_64_IS1:
+    case ETE_ENC_COMMIT: case ETE_ENC_CANCEL_F1: case ETE_ENC_CANCEL_F2:
+    case ETE_ENC_CANCEL_F3: case ETE_ENC_MISPREDICT:
+    case ETE_ENC_CC_F2_0_SMALL: case ETE_ENC_CC_F2_0_LARGE: case ETE_ENC_CC_F3_0:
+    case ETE_ENC_Q: case ETE_ENC_Q_COUNT: case ETE_ENC_Q_EXACT: case ETE_ENC_Q_SHORT_IS0:
+    case ETE_ENC_Q_SHORT_IS1: case ETE_ENC_Q_32_IS0: case ETE_ENC_Q_32_IS1:
+    case ETE_ENC_SRC_SHORT_IS0: case ETE_ENC_SRC_SHORT_IS1: case ETE_ENC_SRC_32_IS0:
+    case ETE_ENC_SRC_32_IS1: case ETE_ENC_SRC_64_IS0: case ETE_ENC_SRC_64_IS1:
+    case ETE_ENC_SRC_EXACT: case ETE_ENC_IGNORE: case ETE_ENC_TS_MARKER:
+        return 0;
+    /* one commit mode per unit (TRCIDR0.COMMOPT): D5.26-D5.34 */
+    case ETE_ENC_CC_F1_0: case ETE_ENC_CC_F1_0_UNKNOWN:
+        return commopt == 0;
+    case ETE_ENC_CC_F1_1: case ETE_ENC_CC_F1_1_UNKNOWN: case ETE_ENC_CC_F2_1:
+    case ETE_ENC_CC_F3_1:
+        return commopt == 1;
+    default:
+        return t < ETE_ENC_PKT_COUNT;
+    }
+}

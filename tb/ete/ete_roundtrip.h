@@ -71,4 +71,10 @@ int ete_rt_run(const pe_stream *s, const ete_params *p, const ete_progregs *r,
 int ete_rt_run_seed(uint64_t seed, unsigned cfg, uint64_t n, int with_ocsd,
                     ete_rt_result *res, char *msg, size_t msglen);
 
+/* Packet types (docs/ete-packets.md index) the model can emit from an A64,
+ * non-speculative PE stream with this TRCIDR0.COMMOPT: every type but the
+ * IS1 forms, speculation, Q and Source Address packets, Ignore, Timestamp
+ * Marker, Cycle Count formats 2_0/3_0 and the other commit mode's formats. */
+int ete_rt_pkt_reachable(unsigned type, unsigned commopt);
+
 #endif

@@ -30,29 +30,6 @@
 #define CONTEXT_BYTES  8u
 #define PROGRESS_EVERY 65536u
 
-/* ---- growable arrays ------------------------------------------------------------------------- */
-typedef struct bytes {
-    uint8_t *b;
-    size_t n, cap;
-} bytes;
-
-static int bytes_add(bytes *x, const uint8_t *p, size_t n)
-{
-    if (x->n + n > x->cap) {
-        size_t nc = x->cap ? x->cap : 4096;
-        while (nc < x->n + n)
-            nc *= 2;
-        uint8_t *nb = realloc(x->b, nc);
-        if (!nb)
-            return -1;
-        x->b = nb;
-        x->cap = nc;
-    }
-    memcpy(x->b + x->n, p, n);
-    x->n += n;
-    return 0;
-}
-
 typedef struct beat_mark {
     uint64_t off, cycle;
 } beat_mark;
@@ -105,7 +82,7 @@ typedef struct bench {
     ete_progregs er;
     ete_model *em;
     int in_drop_run;
-    bytes exp, act;
+    harness_buf exp, act;
     beat_mark *marks;
     size_t nmarks, capmarks;
     size_t cmp_pos;
@@ -499,7 +476,7 @@ static void pull_ete(bench *t)
     size_t n;
     const uint8_t *p = ete_model_bytes(t->em, &n);
     if (n) {
-        if (bytes_add(&t->exp, p, n) != 0)
+        if (harness_buf_add(&t->exp, p, n) != 0)
             t->oom = 1;
         ete_model_take(t->em);
     }
@@ -571,7 +548,7 @@ static void observe_tap(bench *t)
     t->marks[t->nmarks].off = t->act.n;
     t->marks[t->nmarks].cycle = t->cycle;
     t->nmarks++;
-    if (bytes_add(&t->act, o->tap_data, n) != 0)
+    if (harness_buf_add(&t->act, o->tap_data, n) != 0)
         t->oom = 1;
     trbe_model_data(t->tm, o->tap_data, n);
 }

@@ -14,37 +14,13 @@
 
 static uint64_t pkt_total[ETE_ENC_PKT_COUNT];
 
-/* Packet types an A64-only, non-speculative (TRCIDR8.MAXSPEC = 0) PE
- * cannot produce in this model:
- *  - IS1 address forms (T32 only, D5.3.2);
- *  - speculation packets: Commit, Cancel 1-3, Mispredict (MAXSPEC = 0,
- *    D6.11.1);
- *  - Cycle Count formats 2_0 and 3_0, which commit at least one element
- *    (D5.30, D5.31, D5.33): with MAXSPEC = 0 every element is already
- *    committed, so under COMMOPT 0 the model uses format 1_0 only;
- *  - Q packets (TRCIDR0.QSUPP = 0), Source Address packets (not
- *    implemented: TRCIDR0 reports no source address tracing), Ignore,
- *    Timestamp Marker (TRCIDR0.TSMARK = 0).
- * Seeds alternate TRCIDR0.COMMOPT, so both commit modes' formats count. */
+/* Packet types the model cannot produce from an A64-only, non-speculative
+ * PE stream (ete_rt_pkt_reachable, tb/ete/ete_roundtrip.c, lists them with
+ * their reasons).  Seeds alternate TRCIDR0.COMMOPT, so both commit modes'
+ * Cycle Count formats count. */
 static int not_reachable(unsigned t)
 {
-    switch (t) {
-    case ETE_ENC_EXC_SHORT_IS1: case ETE_ENC_EXC_32_IS1: case ETE_ENC_EXC_64_IS1:
-    case ETE_ENC_EXC_CTXT_32_IS1: case ETE_ENC_EXC_CTXT_64_IS1:
-    case ETE_ENC_ADDR_SHORT_IS1: case ETE_ENC_ADDR_32_IS1: case ETE_ENC_ADDR_64_IS1:
-    case ETE_ENC_ADDR_CTXT_32_IS1: case ETE_ENC_ADDR_CTXT_64_IS1:
-    case ETE_ENC_COMMIT: case ETE_ENC_CANCEL_F1: case ETE_ENC_CANCEL_F2:
-    case ETE_ENC_CANCEL_F3: case ETE_ENC_MISPREDICT:
-    case ETE_ENC_CC_F2_0_SMALL: case ETE_ENC_CC_F2_0_LARGE: case ETE_ENC_CC_F3_0:
-    case ETE_ENC_Q: case ETE_ENC_Q_COUNT: case ETE_ENC_Q_EXACT: case ETE_ENC_Q_SHORT_IS0:
-    case ETE_ENC_Q_SHORT_IS1: case ETE_ENC_Q_32_IS0: case ETE_ENC_Q_32_IS1:
-    case ETE_ENC_SRC_SHORT_IS0: case ETE_ENC_SRC_SHORT_IS1: case ETE_ENC_SRC_32_IS0:
-    case ETE_ENC_SRC_32_IS1: case ETE_ENC_SRC_64_IS0: case ETE_ENC_SRC_64_IS1:
-    case ETE_ENC_SRC_EXACT: case ETE_ENC_IGNORE: case ETE_ENC_TS_MARKER:
-        return 1;
-    default:
-        return 0;
-    }
+    return !ete_rt_pkt_reachable(t, 0) && !ete_rt_pkt_reachable(t, 1);
 }
 
 START_TEST(test_seed)

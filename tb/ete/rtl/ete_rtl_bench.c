@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "ete_dut.h"
+#include "ete_roundtrip.h"
 #include "ete_rtl_run.h"
 #include "harness.h"
 
@@ -219,7 +220,7 @@ int main(int argc, char **argv)
     if (nseeds > 1 || verbose) {
         printf("packets emitted by the RTL (set %s):\n", dp.set);
         for (unsigned t = 0; t < ETE_PKT_TYPE_COUNT; t++) {
-            int reach = ete_rtl_pkt_reachable(t, dp.commopt);
+            int reach = ete_rt_pkt_reachable(t, dp.commopt);
             if (!reach && !pkt[t])
                 continue;
             printf("  %-18s %12" PRIu64 "%s\n", ete_pkt_name(t), pkt[t],

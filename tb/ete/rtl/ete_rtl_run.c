@@ -40,37 +40,6 @@ int ete_rtl_config_index(const char *name)
     return -1;
 }
 
-int ete_rtl_pkt_reachable(unsigned t, unsigned commopt)
-{
-    switch (t) {
-    /* tests/ete/test_roundtrip.c not_reachable(): IS1 address forms (T32
-     * only), speculation packets (MAXSPEC = 0), Cycle Count formats 2_0
-     * and 3_0 (they commit at least one element), Q packets, Source
-     * Address packets, Ignore, Timestamp Marker */
-    case ETE_PKT_EXC_SHORT_IS1: case ETE_PKT_EXC_32_IS1: case ETE_PKT_EXC_64_IS1:
-    case ETE_PKT_EXC_CTXT_32_IS1: case ETE_PKT_EXC_CTXT_64_IS1:
-    case ETE_PKT_ADDR_SHORT_IS1: case ETE_PKT_ADDR_32_IS1: case ETE_PKT_ADDR_64_IS1:
-    case ETE_PKT_ADDR_CTXT_32_IS1: case ETE_PKT_ADDR_CTXT_64_IS1:
-    case ETE_PKT_COMMIT: case ETE_PKT_CANCEL_F1: case ETE_PKT_CANCEL_F2:
-    case ETE_PKT_CANCEL_F3: case ETE_PKT_MISPREDICT:
-    case ETE_PKT_CC_F2_0_SMALL: case ETE_PKT_CC_F2_0_LARGE: case ETE_PKT_CC_F3_0:
-    case ETE_PKT_Q: case ETE_PKT_Q_COUNT: case ETE_PKT_Q_EXACT: case ETE_PKT_Q_SHORT_IS0:
-    case ETE_PKT_Q_SHORT_IS1: case ETE_PKT_Q_32_IS0: case ETE_PKT_Q_32_IS1:
-    case ETE_PKT_SRC_SHORT_IS0: case ETE_PKT_SRC_SHORT_IS1: case ETE_PKT_SRC_32_IS0:
-    case ETE_PKT_SRC_32_IS1: case ETE_PKT_SRC_64_IS0: case ETE_PKT_SRC_64_IS1:
-    case ETE_PKT_SRC_EXACT: case ETE_PKT_IGNORE: case ETE_PKT_TS_MARKER:
-        return 0;
-    /* one commit mode per unit (TRCIDR0.COMMOPT): D5.26-D5.34 */
-    case ETE_PKT_CC_F1_0: case ETE_PKT_CC_F1_0_UNKNOWN:
-        return commopt == 0;
-    case ETE_PKT_CC_F1_1: case ETE_PKT_CC_F1_1_UNKNOWN: case ETE_PKT_CC_F2_1:
-    case ETE_PKT_CC_F3_1:
-        return commopt == 1;
-    default:
-        return t < ETE_PKT_TYPE_COUNT;
-    }
-}
-
 int ete_rtl_is_p0(const pe_rec *r)
 {
     if (r->kind == PE_KIND_EXC || r->kind == PE_KIND_RESET)
@@ -97,29 +66,6 @@ void ete_rtl_opts_default(ete_rtl_opts *o)
     o->stall = -1;
     o->ocsd = -1;
     o->prog = "ete-rtl-bench";
-}
-
-/* ---- growable arrays ---------------------------------------------------------- */
-typedef struct bytes {
-    uint8_t *b;
-    size_t n, cap;
-} bytes;
-
-static int bytes_add(bytes *x, const uint8_t *p, size_t n)
-{
-    if (x->n + n > x->cap) {
-        size_t nc = x->cap ? x->cap : 4096;
-        while (nc < x->n + n)
-            nc *= 2;
-        uint8_t *nb = realloc(x->b, nc);
-        if (!nb)
-            return -1;
-        x->b = nb;
-        x->cap = nc;
-    }
-    memcpy(x->b + x->n, p, n);
-    x->n += n;
-    return 0;
 }
 
 typedef struct beat {
@@ -162,7 +108,7 @@ typedef struct bench {
     double bp_enter, bp_leave;
     ete_dut_out prev;
     int prev_hold;
-    bytes exp, act;
+    harness_buf exp, act;
     beat *beats;
     size_t nbeats, capbeats;
     size_t cmp_pos;
@@ -203,7 +149,7 @@ static void pull_model(bench *b)
     size_t n;
     const uint8_t *p = ete_model_bytes(b->m, &n);
     if (n) {
-        if (bytes_add(&b->exp, p, n))
+        if (harness_buf_add(&b->exp, p, n))
             b->oom = 1;
         ete_model_take(b->m);
     }
@@ -422,7 +368,7 @@ static void sample_out(bench *b, const ete_dut_out *o)
         b->beats[b->nbeats].off = b->act.n;
         b->beats[b->nbeats].cycle = cyc;
         b->nbeats++;
-        if (bytes_add(&b->act, o->out_data, n))
+        if (harness_buf_add(&b->act, o->out_data, n))
             b->oom = 1;
         if (b->phase == PH_RECORDS)
             b->res->rec_bytes = b->act.n;

@@ -79,11 +79,6 @@ typedef struct ete_rtl_result {
  * failure, -1 when the run could not be set up (res->msg says why). */
 int ete_rtl_run(const ete_rtl_opts *o, ete_rtl_result *res, FILE *log);
 
-/* Packet types a unit with this COMMOPT can emit from an A64,
- * non-speculative PE stream (the list of tests/ete/test_roundtrip.c, plus
- * the Cycle Count formats of the other commit mode). */
-int ete_rtl_pkt_reachable(unsigned type, unsigned commopt);
-
 /* A P0 record: a P0 instruction (R_PBVZM, R_GPNRJ, R_DJMQM, D3.4), an
  * exception or a PE Reset: each gives one P0 element when traced. */
 int ete_rtl_is_p0(const pe_rec *r);
