@@ -85,10 +85,10 @@ module ete_encoder #(
   input  wire [RETIRE_WIDTH*4-1:0]  rec_iclass_i,
   input  wire [RETIRE_WIDTH*2-1:0]  rec_isa_i,
   input  wire [RETIRE_WIDTH*2-1:0]  rec_el_i,
+  input  wire [RETIRE_WIDTH*2-1:0]  rec_from_el_i,      // EXC: the EL the exception was taken from
   input  wire [RETIRE_WIDTH*5-1:0]  rec_exc_type_i,
   input  wire [RETIRE_WIDTH*4-1:0]  rec_flags_i,        // TAKEN, NS, TSTATE, MISPRED
   input  wire [RETIRE_WIDTH*64-1:0] rec_pc_i,
-  input  wire [RETIRE_WIDTH*64-1:0] rec_target_i,
   input  wire [RETIRE_WIDTH*64-1:0] rec_cycle_i,
   input  wire [RETIRE_WIDTH*64-1:0] rec_timestamp_i,
   input  wire [RETIRE_WIDTH*32-1:0] rec_contextidr_el1_i,
@@ -376,7 +376,6 @@ module ete_encoder #(
   reg        ta_tstart_q, ta_tstart_d;     // TRCRSR.TA after the outer TSTART (R_CJTJM)
   reg        bb_prev_q, bb_prev_d;         // the last P0 instruction was in a broadcasting region
   reg        cur_ns_q, cur_ns_d;           // Security state last observed
-  reg [1:0]  prev_el_q, prev_el_d;         // Exception level of the last record
   // return stack (D6.11.4): entry 0 is the top
   reg [64*RSD-1:0] rs_addr_q, rs_addr_d;
   reg [RSD-1:0]    rs_is1_q, rs_is1_d;
@@ -558,10 +557,10 @@ module ete_encoder #(
   //     of the step (a lane index computed from registered state and lane
   //     comparisons only)
   reg        st_valid, st_marker;
-  reg [1:0]  st_kind, st_isa, st_el;
+  reg [1:0]  st_kind, st_isa, st_el, st_from_el;
   reg [3:0]  st_iclass, st_flags;
   reg [4:0]  st_exc_type;
-  reg [63:0] st_pc, st_target, st_cycle, st_timestamp;
+  reg [63:0] st_pc, st_cycle, st_timestamp;
   reg [31:0] st_contextidr_el1, st_contextidr_el2;
   reg [7:0]  st_ext_in;
   always @* begin
@@ -571,10 +570,10 @@ module ete_encoder #(
     st_iclass         = 4'd0;
     st_isa            = 2'd0;
     st_el             = 2'd0;
+    st_from_el        = 2'd0;
     st_exc_type       = 5'd0;
     st_flags          = 4'd0;
     st_pc             = 64'd0;
-    st_target         = 64'd0;
     st_cycle          = 64'd0;
     st_timestamp      = 64'd0;
     st_contextidr_el1 = 32'd0;
@@ -588,10 +587,10 @@ module ete_encoder #(
         st_iclass         = rec_iclass_i[4*lk +: 4];
         st_isa            = rec_isa_i[2*lk +: 2];
         st_el             = rec_el_i[2*lk +: 2];
+        st_from_el        = rec_from_el_i[2*lk +: 2];
         st_exc_type       = rec_exc_type_i[5*lk +: 5];
         st_flags          = rec_flags_i[4*lk +: 4];
         st_pc             = rec_pc_i[64*lk +: 64];
-        st_target         = rec_target_i[64*lk +: 64];
         st_cycle          = rec_cycle_i[64*lk +: 64];
         st_timestamp      = rec_timestamp_i[64*lk +: 64];
         st_contextidr_el1 = rec_contextidr_el1_i[32*lk +: 32];
@@ -834,7 +833,6 @@ module ete_encoder #(
     ta_tstart_d       = ta_tstart_q;
     bb_prev_d         = bb_prev_q;
     cur_ns_d          = cur_ns_q;
-    prev_el_d         = prev_el_q;
     rs_addr_d         = rs_addr_pre;
     rs_is1_d          = rs_is1_pre;
     rs_n_d            = rs_n_pre;
@@ -964,7 +962,6 @@ module ete_encoder #(
       ta_tstart_d       = 1'b0;
       bb_prev_d         = 1'b0;
       cur_ns_d          = 1'b0;
-      prev_el_d         = 2'd0;
       rs_n_d            = 5'd0;
       atoms_d           = 24'd0;
       natoms_d          = 5'd0;
@@ -1152,20 +1149,8 @@ module ete_encoder #(
             end
             // The preferred return address's context (R_YGXKK): the EL taken
             // from, Secure when taken from EL3, the Security state before the
-            // exception when taken to EL3.  The EL taken from is not a record
-            // field on this port: the vector offset tells whether the
-            // exception was taken from the current EL (offsets 0x000, 0x200)
-            // or a lower one (0x400, 0x600); a lower EL than EL1 is EL0, a
-            // lower EL than EL2 or EL3 is that of the record before when it
-            // is lower, else the EL just below.
-            if (!st_target[10])
-              from_el = st_el;
-            else if (st_el <= 2'd1)
-              from_el = 2'd0;
-            else if (prev_el_q < st_el)
-              from_el = prev_el_q;
-            else
-              from_el = st_el - 2'd1;
+            // exception when taken to EL3.
+            from_el = st_from_el;
             if (from_el == 2'd3)
               c_ns = 1'b0;
             else if (st_el == 2'd3)
@@ -1498,8 +1483,6 @@ module ete_encoder #(
             ts_cyc  = st_cycle;
           end
         end
-
-        prev_el_d = st_el;
 
         // ---- the model's quiet flag (end of slow_step) but for need_addr
         //      and sync_req, which are checked where it is used: an
@@ -2216,7 +2199,6 @@ module ete_encoder #(
       ta_tstart_q       <= 1'b0;
       bb_prev_q         <= 1'b0;
       cur_ns_q          <= 1'b0;
-      prev_el_q         <= 2'd0;
       rs_addr_q         <= {64*RSD{1'b0}};
       rs_is1_q          <= {RSD{1'b0}};
       rs_n_q            <= 5'd0;
@@ -2275,7 +2257,6 @@ module ete_encoder #(
         ta_tstart_q       <= ta_tstart_d;
         bb_prev_q         <= bb_prev_d;
         cur_ns_q          <= cur_ns_d;
-        prev_el_q         <= prev_el_d;
         rs_addr_q         <= rs_addr_fin;
         rs_is1_q          <= rs_is1_fin;
         rs_n_q            <= rs_n_fin;
@@ -2299,7 +2280,7 @@ module ete_encoder #(
   // documents the unit (TRCIDR3).
   /* verilator lint_off UNUSED */
   wire unused_ok = ^{trcstallctlr_i, trctraceidr_i, trcconfigr_i, trcccctlr_i[31:12],
-                     trcsyncpr_i[31:5], st_flags[3], st_target};
+                     trcsyncpr_i[31:5], st_flags[3]};
   /* verilator lint_on UNUSED */
 
 endmodule

@@ -31,7 +31,7 @@
 module ete_in_fifo #(
   parameter RETIRE_WIDTH = 1,   // PE slots per cycle: 1, 2 or 4
   parameter DEPTH        = 16,  // entries: a power of two, 4..64, >= 2*RETIRE_WIDTH
-  parameter REC_W        = 284  // bits of one packed record (ete_top's slot layout)
+  parameter REC_W        = 285  // bits of one packed record (ete_top's slot layout)
 ) (
   input  wire                          clk_i,
   input  wire                          rst_ni,

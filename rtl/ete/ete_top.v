@@ -25,7 +25,8 @@
 module ete_top #(
   parameter RETIRE_WIDTH   = 1,    // PE retirement slots per clock: 1, 2, 4
   parameter OUT_BYTES      = 4,    // trace bytes per output beat: 4, 8, 16
-  parameter IN_FIFO_DEPTH  = 16,   // input FIFO entries (records or markers): power of 2, 4..64, >= 2*RETIRE_WIDTH
+  parameter IN_FIFO_DEPTH  = 16 * RETIRE_WIDTH,  // input FIFO entries (records or markers): power of 2,
+                                            // 4..64, >= 2*RETIRE_WIDTH (docs/ete-rtl.md "Throughput")
   parameter OUT_FIFO_BYTES = 128,  // output byte FIFO: power of 2, 32..1024, >= 4*OUT_BYTES
   parameter RS_DEPTH       = 15,   // return stack entries, 0..15
   parameter NUM_ACPAIRS    = 4,    // address comparator pairs, 1..8
@@ -43,11 +44,13 @@ module ete_top #(
   input  wire [RETIRE_WIDTH*4-1:0]  pe_iclass_i,
   input  wire [RETIRE_WIDTH*2-1:0]  pe_isa_i,
   input  wire [RETIRE_WIDTH*2-1:0]  pe_el_i,
+  input  wire [RETIRE_WIDTH*2-1:0]  pe_from_el_i,
   input  wire [RETIRE_WIDTH*5-1:0]  pe_exc_type_i,
   input  wire [RETIRE_WIDTH*4-1:0]  pe_flags_i,
   input  wire [RETIRE_WIDTH*64-1:0] pe_pc_i,
   /* verilator lint_off UNUSEDSIGNAL */
-  // (only bit 10 of each slot's target is used, see REC_W)
+  // (not used: a branch's target is traced as the PC of the record after it,
+  // an exception's vector likewise; the port keeps the PE contract whole)
   input  wire [RETIRE_WIDTH*64-1:0] pe_target_i,
   /* verilator lint_on UNUSEDSIGNAL */
   input  wire [RETIRE_WIDTH*64-1:0] pe_cycle_i,
@@ -90,7 +93,7 @@ module ete_top #(
   // bit 10 is kept: the core reads nothing else of it (the vector offset
   // tells an exception taken from the current or a lower Exception level,
   // docs/ete-rtl-encoder.md).
-  localparam REC_W = 2 + 4 + 2 + 2 + 5 + 4 + 64 + 1 + 2 * 64 + 2 * 32 + 8;   // 284
+  localparam REC_W = 2 + 4 + 2 + 2 + 2 + 5 + 4 + 64 + 2 * 64 + 2 * 32 + 8;   // 285
 
   // Checks of the parameters only this level sees; the others are checked
   // where they are used (ete_in_fifo, ete_out_fifo, ete_regs, ete_encoder).
@@ -162,8 +165,9 @@ module ete_top #(
     for (gs = 0; gs < RETIRE_WIDTH; gs = gs + 1) begin : g_slot
       assign pe_rec[gs*REC_W +: REC_W] = {
         pe_kind_i[gs*2 +: 2], pe_iclass_i[gs*4 +: 4], pe_isa_i[gs*2 +: 2],
-        pe_el_i[gs*2 +: 2], pe_exc_type_i[gs*5 +: 5], pe_flags_i[gs*4 +: 4],
-        pe_pc_i[gs*64 +: 64], pe_target_i[gs*64 + 10], pe_cycle_i[gs*64 +: 64],
+        pe_el_i[gs*2 +: 2], pe_from_el_i[gs*2 +: 2], pe_exc_type_i[gs*5 +: 5],
+        pe_flags_i[gs*4 +: 4],
+        pe_pc_i[gs*64 +: 64], pe_cycle_i[gs*64 +: 64],
         pe_timestamp_i[gs*64 +: 64], pe_contextidr_el1_i[gs*32 +: 32],
         pe_contextidr_el2_i[gs*32 +: 32], pe_ext_in_i[gs*8 +: 8]};
     end
@@ -198,24 +202,24 @@ module ete_top #(
 
   // ---- encoder core ------------------------------------------------------------
   // the window's lanes split into the record fields (lane k at [k*W +: W])
-  wire [RETIRE_WIDTH*2-1:0]  w_kind, w_isa, w_el;
+  wire [RETIRE_WIDTH*2-1:0]  w_kind, w_isa, w_el, w_from_el;
   wire [RETIRE_WIDTH*4-1:0]  w_iclass, w_flags;
   wire [RETIRE_WIDTH*5-1:0]  w_exc_type;
-  wire [RETIRE_WIDTH*64-1:0] w_pc, w_target, w_cycle, w_timestamp;
+  wire [RETIRE_WIDTH*64-1:0] w_pc, w_cycle, w_timestamp;
   wire [RETIRE_WIDTH*32-1:0] w_cid1, w_cid2;
   wire [RETIRE_WIDTH*8-1:0]  w_ext_in;
   genvar gw;
   generate
     for (gw = 0; gw < RETIRE_WIDTH; gw = gw + 1) begin : g_lane
       wire [REC_W-1:0] r = rec[gw*REC_W +: REC_W];
-      assign w_kind[gw*2 +: 2]       = r[283:282];
-      assign w_iclass[gw*4 +: 4]     = r[281:278];
-      assign w_isa[gw*2 +: 2]        = r[277:276];
-      assign w_el[gw*2 +: 2]         = r[275:274];
-      assign w_exc_type[gw*5 +: 5]   = r[273:269];
-      assign w_flags[gw*4 +: 4]      = r[268:265];
-      assign w_pc[gw*64 +: 64]       = r[264:201];
-      assign w_target[gw*64 +: 64]   = {53'd0, r[200], 10'd0};
+      assign w_kind[gw*2 +: 2]       = r[284:283];
+      assign w_iclass[gw*4 +: 4]     = r[282:279];
+      assign w_isa[gw*2 +: 2]        = r[278:277];
+      assign w_el[gw*2 +: 2]         = r[276:275];
+      assign w_from_el[gw*2 +: 2]    = r[274:273];
+      assign w_exc_type[gw*5 +: 5]   = r[272:268];
+      assign w_flags[gw*4 +: 4]      = r[267:264];
+      assign w_pc[gw*64 +: 64]       = r[263:200];
       assign w_cycle[gw*64 +: 64]    = r[199:136];
       assign w_timestamp[gw*64 +: 64] = r[135:72];
       assign w_cid1[gw*32 +: 32]     = r[71:40];
@@ -269,10 +273,10 @@ module ete_top #(
     .rec_iclass_i         (w_iclass),
     .rec_isa_i            (w_isa),
     .rec_el_i             (w_el),
+    .rec_from_el_i        (w_from_el),
     .rec_exc_type_i       (w_exc_type),
     .rec_flags_i          (w_flags),
     .rec_pc_i             (w_pc),
-    .rec_target_i         (w_target),
     .rec_cycle_i          (w_cycle),
     .rec_timestamp_i      (w_timestamp),
     .rec_contextidr_el1_i (w_cid1),

@@ -47,7 +47,7 @@ module trace_subsystem #(
   parameter SPE_AXI_ID           = 1,    // AWID of SPE's writes: 0..2**ID_W-1, not TRBE_AXI_ID
   parameter BURST_BEATS          = 16,   // TRBE beats per burst: a power of 2, 4..128, <= 2 KB
   // ETE (ete_top; docs/ete-rtl-interface.md)
-  parameter ETE_IN_FIFO_DEPTH    = 16,   // record FIFO: power of 2, 4..64, >= 2*RETIRE_WIDTH
+  parameter ETE_IN_FIFO_DEPTH    = 16 * RETIRE_WIDTH,  // record FIFO: power of 2, 4..64, >= 2*RETIRE_WIDTH
   parameter ETE_OUT_FIFO_BYTES   = 128,  // byte FIFO: power of 2, 32..1024, >= 4*OUT_BYTES
   parameter ETE_RS_DEPTH         = 15,   // return stack entries: 0..15
   parameter ETE_NUM_ACPAIRS      = 4,    // address comparator pairs: 1..8
@@ -274,6 +274,7 @@ module trace_subsystem #(
     .pe_iclass_i         (pe_iclass_i),
     .pe_isa_i            (pe_isa_i),
     .pe_el_i             (pe_el_i),
+    .pe_from_el_i        (pe_from_el_i),
     .pe_exc_type_i       (pe_exc_type_i),
     .pe_flags_i          (ete_flags),
     .pe_pc_i             (pe_pc_i),

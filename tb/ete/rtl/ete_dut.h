@@ -30,7 +30,6 @@ typedef struct ete_dut_params {
     unsigned retire_width, out_bytes, in_fifo_depth;
     unsigned rs_depth, num_acpairs, num_events, num_extin;
     unsigned ccsize, ccitmin, commopt;
-    int has_from_el;           /* the RTL has a pe_from_el_i port */
     int waves;                 /* built with FST tracing */
     int coverage;              /* built with coverage */
 } ete_dut_params;
@@ -47,7 +46,7 @@ typedef struct ete_dut_out {
 } ete_dut_out;
 
 /* One PE retirement slot: the pe_rec fields of the PE port (the contract's
- * port table).  from_el drives pe_from_el_i when the RTL has that port. */
+ * port table). */
 typedef struct ete_dut_pe {
     uint64_t pc, target, cycle, timestamp;
     uint32_t contextidr_el1, contextidr_el2;

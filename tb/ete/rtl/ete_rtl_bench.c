@@ -34,7 +34,8 @@ int main(int argc, char **argv)
     const char *config = NULL, *pe = NULL, *waves = NULL, *cov = NULL, *dump = NULL;
     double bp = -1.0, idle = -1.0;
     int stall = 0, no_stall = 0, ocsd = 0, no_ocsd = 0, seed_given = 0, seeds_given = 0;
-    int verbose = 0, tput = 0, full = 0;
+    int verbose = 0, tput = 0, full = 0, branches = 0;
+    uint64_t burst = 0;
     const harness_opt opts[] = {
         {"--seed", HARNESS_OPT_SEED, &seed, "S", "seed (decimal, 0x hex or 'random'; "
          "default random); with --seeds the first seed", 0, 0, &seed_given},
@@ -72,6 +73,10 @@ int main(int argc, char **argv)
          "its first P0 record (at most one P0 element per cycle)", 0, 0, NULL},
         {"--full-rate", HARNESS_OPT_FLAG, &full, NULL, "rate measurement: as --throughput but "
          "RETIRE_WIDTH records every cycle whatever they are", 0, 0, NULL},
+        {"--branches", HARNESS_OPT_FLAG, &branches, NULL, "generate a branch-only program "
+         "(every record a P0 instruction) instead of the random program", 0, 0, NULL},
+        {"--burst", HARNESS_OPT_U64, &burst, "B", "rate modes: present for B cycles, then "
+         "nothing for B x RETIRE_WIDTH cycles, repeatedly", 1, 1u << 20, NULL},
     };
     const size_t nopts = sizeof opts / sizeof opts[0];
     char err[300];
@@ -127,6 +132,16 @@ int main(int argc, char **argv)
     o.prog = replay;
     o.mode = tput ? ETE_RTL_MODE_THROUGHPUT : full ? ETE_RTL_MODE_FULL_RATE
                                                  : ETE_RTL_MODE_NORMAL;
+    o.branches = branches;
+    o.burst = (unsigned)burst;
+    if (burst && !tput && !full) {
+        fprintf(stderr, "%s: --burst is for the rate modes (--throughput, --full-rate)\n", prog);
+        return 2;
+    }
+    if (branches && pe) {
+        fprintf(stderr, "%s: --branches and --pe together\n", prog);
+        return 2;
+    }
     if (config) {
         o.config = ete_rtl_config_index(config);
         if (o.config < 0) {

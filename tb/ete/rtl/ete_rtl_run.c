@@ -87,6 +87,7 @@ typedef struct bench {
     /* stimulus */
     const pe_stream *s;
     size_t next, limit;
+    uint64_t burst_t;        /* record-phase cycles, for the burst pattern */
     int phase;
     unsigned presented;        /* slots presented in this cycle */
     size_t first_presented;    /* record index of slot 0 */
@@ -222,8 +223,14 @@ static void drive(bench *b)
                       STALL_LIMIT, cyc);
         } else {
             b->stall_run = 0;
-            if (b->o->mode != ETE_RTL_MODE_NORMAL ||
-                !harness_rng_chance(&b->rng_pe, b->res->idle)) {
+            /* bursts: B cycles presenting, then B * RETIRE_WIDTH without */
+            uint64_t bper = (uint64_t)b->o->burst * (1u + b->dp.retire_width);
+            int gap = b->o->mode != ETE_RTL_MODE_NORMAL && b->o->burst &&
+                      b->burst_t++ % bper >= b->o->burst;
+            if (gap) {
+                /* the PE retires nothing this cycle */
+            } else if (b->o->mode != ETE_RTL_MODE_NORMAL ||
+                       !harness_rng_chance(&b->rng_pe, b->res->idle)) {
                 unsigned n = b->o->mode != ETE_RTL_MODE_NORMAL
                                  ? b->dp.retire_width
                                  : 1u + (unsigned)harness_rng_below(&b->rng_pe,
@@ -452,6 +459,8 @@ static void replay_line(const bench *b, char *buf, size_t len)
         ADD(" --config %s", ete_rt_config_name((unsigned)o->config));
     if (o->pe_path)
         ADD(" --pe %s", o->pe_path);
+    else if (o->branches)
+        ADD(" --branches");
     if (o->max_cycles)
         ADD(" --cycles %" PRIu64, o->max_cycles);
     if (o->backpressure >= 0)
@@ -464,6 +473,8 @@ static void replay_line(const bench *b, char *buf, size_t len)
         ADD(" --throughput");
     else if (o->mode == ETE_RTL_MODE_FULL_RATE)
         ADD(" --full-rate");
+    if (o->burst)
+        ADD(" --burst %u", o->burst);
     ADD(" --waves ete-%s-%" PRIu64 ".fst", b->dp.set, o->seed);
 #undef ADD
 }
@@ -797,6 +808,12 @@ int ete_rtl_run(const ete_rtl_opts *o, ete_rtl_result *res, FILE *log)
     pe_stream_init(&own);
     if (o->pe) {
         b->s = o->pe;
+    } else if (o->branches) {
+        if (progen_branches(o->seed, o->records, &own, res->msg, sizeof res->msg)) {
+            pe_stream_free(&own);
+            return -1;
+        }
+        b->s = &own;
     } else {
         progen_cfg pc;
         progen_cfg_default(&pc, o->seed);

@@ -19,7 +19,9 @@
  *               ends the cycle's group after its first P0 record (a P0
  *               instruction, an exception or a PE Reset), so at most one
  *               P0 element per cycle;
- *   FULL_RATE   every cycle RETIRE_WIDTH records, whatever they are. */
+ *   FULL_RATE   every cycle RETIRE_WIDTH records, whatever they are.
+ * With burst B > 0 (rate modes), the PE presents for B cycles, then presents
+ * nothing for B * RETIRE_WIDTH cycles, and so on. */
 enum { ETE_RTL_MODE_NORMAL = 0, ETE_RTL_MODE_THROUGHPUT, ETE_RTL_MODE_FULL_RATE };
 
 typedef struct ete_rtl_opts {
@@ -30,6 +32,9 @@ typedef struct ete_rtl_opts {
                                 this many cycles, then disable and check */
     int config;              /* ETE_RT_* configuration; -1: seed % count */
     const pe_stream *pe;     /* NULL: generate from the seed (progen) */
+    int branches;            /* generate a branch-only program (progen_branches):
+                                every record a P0 instruction */
+    unsigned burst;          /* rate modes: cycles per burst (0: no gaps) */
     const char *pe_path;     /* the file pe came from (replay line) */
     const char *waves;       /* FST file or NULL */
     double backpressure;     /* fraction of cycles out_ready_i is low; < 0: from seed */

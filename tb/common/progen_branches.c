@@ -1,0 +1,142 @@
+/* Branch-only random programs (progen.h, progen_branches). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "a64.h"
+#include "harness.h"
+#include "progen.h"
+
+enum br_op { BR_OP_BCOND, BR_OP_B, BR_OP_BL, BR_OP_RET, BR_OP_BR, BR_OP_BLR };
+
+typedef struct br_site {
+    uint8_t  op;       /* enum br_op */
+    uint8_t  bias;     /* B.cond: taken with probability bias / 256 */
+    uint32_t to;       /* direct branches: target slot */
+} br_site;
+
+/* Site mix in 1/100: B.cond 60, B 12, BL 10, RET 8, BR 5, BLR 5. */
+static uint8_t pick_op(harness_rng *r)
+{
+    uint64_t k = harness_rng_below(r, 100);
+    if (k < 60) return BR_OP_BCOND;
+    if (k < 72) return BR_OP_B;
+    if (k < 82) return BR_OP_BL;
+    if (k < 90) return BR_OP_RET;
+    if (k < 95) return BR_OP_BR;
+    return BR_OP_BLR;
+}
+
+static uint32_t encode(const br_site *s, uint32_t slot, harness_rng *r)
+{
+    int64_t off = ((int64_t)s->to - (int64_t)slot) * 4;
+    switch (s->op) {
+    case BR_OP_BCOND: return a64_bcond((unsigned)harness_rng_below(r, 14), off);
+    case BR_OP_B:     return a64_b(off);
+    case BR_OP_BL:    return a64_bl(off);
+    case BR_OP_RET:   return a64_ret(30);
+    case BR_OP_BR:    return a64_br(16);
+    default:          return a64_blr(16);
+    }
+}
+
+int progen_branches(uint64_t seed, uint64_t n_records, pe_stream *out, char *err,
+                    size_t errlen)
+{
+    static const uint8_t biases[] = {16, 64, 128, 192, 240};
+    static const uint8_t iclass[] = {
+        [BR_OP_BCOND] = PE_IC_BCOND, [BR_OP_B] = PE_IC_B,   [BR_OP_BL] = PE_IC_BL,
+        [BR_OP_RET] = PE_IC_RET,     [BR_OP_BR] = PE_IC_BR, [BR_OP_BLR] = PE_IC_BLR,
+    };
+    const uint32_t n = PROGEN_BR_SLOTS;
+    const uint64_t base = PROGEN_USER_BASE;
+    harness_rng rb, rx;
+    harness_rng_init(&rb, seed, 21);   /* the program */
+    harness_rng_init(&rx, seed, 22);   /* its execution */
+
+    pe_stream_init(out);
+    out->seed = seed;
+    br_site *site = calloc(n, sizeof *site);
+    uint8_t *img = calloc(n, 4);
+    if (!site || !img) {
+        free(site);
+        free(img);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        br_site *s = &site[i];
+        s->op = i + 1 == n ? BR_OP_B : pick_op(&rb);
+        s->bias = biases[harness_rng_below(&rb, sizeof biases)];
+        s->to = i + 1 == n ? 0 : (uint32_t)harness_rng_below(&rb, n - 1);
+        if (s->to == i)
+            s->to = i + 1;
+        uint32_t w = encode(s, i, &rb);
+        for (unsigned k = 0; k < 4; k++)
+            img[4u * i + k] = (uint8_t)(w >> (8u * k));
+    }
+    int rc = pe_image_add(&out->image, base, img, 4ull * n);
+    free(img);
+    if (rc) {
+        free(site);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+
+    uint32_t slot = 0;
+    uint64_t lr = base;                  /* x30 before any link */
+    uint64_t cycle = 1000 + harness_rng_below(&rx, 100000);
+    uint64_t ts_base = 0x100000000ull + (harness_rng_next(&rx) >> 24);
+    for (uint64_t k = 0; k < n_records; k++) {
+        const br_site *s = &site[slot];
+        pe_rec r;
+        memset(&r, 0, sizeof r);
+        uint64_t pc = base + 4ull * slot;
+        r.pc = pc;
+        r.opcode = (uint32_t)out->image.seg[0].data[4u * slot] |
+                   (uint32_t)out->image.seg[0].data[4u * slot + 1] << 8 |
+                   (uint32_t)out->image.seg[0].data[4u * slot + 2] << 16 |
+                   (uint32_t)out->image.seg[0].data[4u * slot + 3] << 24;
+        r.kind = PE_KIND_INSN;
+        r.iclass = iclass[s->op];
+        r.isa = PE_ISA_A64;
+        r.el = 0;
+        r.flags = PE_F_NS;
+        int taken = 1;
+        uint64_t to;
+        switch (s->op) {
+        case BR_OP_BCOND:
+            r.flags |= PE_F_COND;
+            taken = harness_rng_below(&rx, 256) < s->bias;
+            to = base + 4ull * s->to;
+            break;
+        case BR_OP_RET:
+            to = lr;
+            break;
+        case BR_OP_BR:
+        case BR_OP_BLR:
+            to = base + 4ull * harness_rng_below(&rx, n);
+            break;
+        default:
+            to = base + 4ull * s->to;
+            break;
+        }
+        if (s->op == BR_OP_BL || s->op == BR_OP_BLR)
+            lr = pc + 4;
+        r.target = to;
+        if (taken)
+            r.flags |= PE_F_TAKEN;
+        cycle += 1 + harness_rng_below(&rx, 3);
+        r.cycle = cycle;
+        r.timestamp = ts_base + (cycle >> 3);
+        if (pe_stream_push(out, &r)) {
+            free(site);
+            pe_stream_free(out);
+            snprintf(err, errlen, "out of memory");
+            return -1;
+        }
+        slot = taken ? (uint32_t)((to - base) / 4) : slot + 1;
+    }
+    free(site);
+    return 0;
+}
