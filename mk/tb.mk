@@ -169,27 +169,33 @@ deps-tb:
 	fi
 
 # ---- throughput table (docs/ete-rtl.md, "Throughput") --------------------------
-# Each set's bench in --throughput (up to RETIRE_WIDTH records per cycle, at
-# most one P0 element per cycle) and --full-rate (RETIRE_WIDTH records every
-# cycle) mode, without backpressure or idle cycles, byte-exact against the
-# model.  Rates are over the cycles that present records, summed over the
-# seeds: BENCH_RTL_SEEDS cover every configuration whose ViewInst does not
-# depend on the instruction address; BENCH_RTL_FILTER_SEEDS those that do
-# (filter-range, filter-startstop: no fast path, one record per clock).
+# Each set's bench in the rate modes, without backpressure or idle cycles,
+# byte-exact against the model:
+#   throughput  up to RETIRE_WIDTH records per cycle, at most one P0 element;
+#   full-rate   RETIRE_WIDTH records every cycle;
+#   burst-B     full-rate for B cycles, then B x RETIRE_WIDTH cycles without.
+# Rates are over the cycles that present records, summed over the seeds:
+# BENCH_RTL_SEEDS cover every configuration whose ViewInst does not depend on
+# the instruction address; BENCH_RTL_FILTER_SEEDS those that do
+# (filter-range, filter-startstop: no fast path, one record per clock).  The
+# branch-only programs (--branches: every record a P0 instruction) measure
+# the P0 rate itself.
 BENCH_RTL_SEEDS        ?= 1 2 3 4 5 6 9 10 11 12
 BENCH_RTL_FILTER_SEEDS ?= 7 8
 BENCH_RTL_RECORDS      ?= 20000
+BENCH_RTL_BURST        ?= 16
 
-# bench_rtl_rows(seed list, title)
+# bench_rtl_rows(seed list, title, modes, extra bench flags, log tag)
 define bench_rtl_rows
 	@echo "$(2)"; \
 	printf '  %-6s %-10s %9s %9s %9s %11s %8s %9s\n' set mode P0/cycle rec/cycle B/cycle "sim cyc/s" dropped overflows; \
-	for s in $(RTL_SETS); do for m in throughput full-rate; do \
+	for s in $(RTL_SETS); do for m in $(3); do \
+	  case $$m in burst-*) mf="--full-rate --burst $${m#burst-}";; *) mf="--$$m";; esac; \
 	  for seed in $(1); do \
-	    $(BIN)/ete-rtl-bench-$$s --seed $$seed --records $(BENCH_RTL_RECORDS) --no-ocsd --$$m \
-	      > $(BUILD)/bench-ete-rtl-$$s-$$m-$$seed.log 2>&1 || \
-	      echo "FAILED: seed $$seed (log: $(BUILD)/bench-ete-rtl-$$s-$$m-$$seed.log)"; \
-	    grep '^rate-totals' $(BUILD)/bench-ete-rtl-$$s-$$m-$$seed.log; \
+	    log=$(BUILD)/bench-ete-rtl-$(5)$$s-$$m-$$seed.log; \
+	    $(BIN)/ete-rtl-bench-$$s --seed $$seed --records $(BENCH_RTL_RECORDS) --no-ocsd $$mf $(4) \
+	      > $$log 2>&1 || echo "FAILED: seed $$seed (log: $$log)"; \
+	    grep '^rate-totals' $$log; \
 	  done | awk -v s=$$s -v m=$$m '/^FAILED/ { print "  " s " " m " " $$0; f = 1; next } \
 	      { p += $$3; r += $$5; b += $$7; w += $$9; c += $$11; t += $$13; d += $$15; o += $$17 } \
 	      END { if (!w) w = 1; \
@@ -201,5 +207,6 @@ endef
 .PHONY: bench-ete-rtl
 bench-ete-rtl: deps-tb
 	@$(MAKE) -s --no-print-directory $(RTL_BENCHES)
-	$(call bench_rtl_rows,$(BENCH_RTL_SEEDS),ETE RTL throughput: seeds $(BENCH_RTL_SEEDS) ($(BENCH_RTL_RECORDS) records each))
-	$(call bench_rtl_rows,$(BENCH_RTL_FILTER_SEEDS),address-filtered configurations (no fast path): seeds $(BENCH_RTL_FILTER_SEEDS))
+	$(call bench_rtl_rows,$(BENCH_RTL_SEEDS),ETE RTL throughput: random programs; seeds $(BENCH_RTL_SEEDS) ($(BENCH_RTL_RECORDS) records each),throughput full-rate,,)
+	$(call bench_rtl_rows,$(BENCH_RTL_FILTER_SEEDS),address-filtered configurations (no fast path): seeds $(BENCH_RTL_FILTER_SEEDS),throughput full-rate,,)
+	$(call bench_rtl_rows,$(BENCH_RTL_SEEDS),branch-only programs (every record a P0 instruction): seeds $(BENCH_RTL_SEEDS),throughput full-rate burst-$(BENCH_RTL_BURST),--branches,br-)

@@ -7,6 +7,8 @@
 #include "harness.h"
 #include "progen.h"
 
+#define BR_CALLS 64u   /* call depth kept for RET */
+
 enum br_op { BR_OP_BCOND, BR_OP_B, BR_OP_BL, BR_OP_RET, BR_OP_BR, BR_OP_BLR };
 
 typedef struct br_site {
@@ -66,9 +68,15 @@ int progen_branches(uint64_t seed, uint64_t n_records, pe_stream *out, char *err
     }
     for (uint32_t i = 0; i < n; i++) {
         br_site *s = &site[i];
-        s->op = i + 1 == n ? BR_OP_B : pick_op(&rb);
+        s->op = i + 1 == n ? BR_OP_BR : pick_op(&rb);
         s->bias = biases[harness_rng_below(&rb, sizeof biases)];
-        s->to = i + 1 == n ? 0 : (uint32_t)harness_rng_below(&rb, n - 1);
+        /* B and BL go forward, B.cond anywhere, the last slot is a BR: a
+         * cycle of the program passes a B.cond (both ways likely) or an
+         * indirect branch, so the execution never settles into a loop */
+        if (s->op == BR_OP_B || s->op == BR_OP_BL)
+            s->to = i + 1 + (uint32_t)harness_rng_below(&rb, n - 1 - i);
+        else
+            s->to = (uint32_t)harness_rng_below(&rb, n - 1);
         if (s->to == i)
             s->to = i + 1;
         uint32_t w = encode(s, i, &rb);
@@ -83,8 +91,11 @@ int progen_branches(uint64_t seed, uint64_t n_records, pe_stream *out, char *err
         return -1;
     }
 
+    /* the return addresses of the calls not yet returned from (the
+     * program's stack of saved x30 values), the newest BR_CALLS kept */
+    uint64_t calls[BR_CALLS];
+    unsigned ncalls = 0, top = 0;
     uint32_t slot = 0;
-    uint64_t lr = base;                  /* x30 before any link */
     uint64_t cycle = 1000 + harness_rng_below(&rx, 100000);
     uint64_t ts_base = 0x100000000ull + (harness_rng_next(&rx) >> 24);
     for (uint64_t k = 0; k < n_records; k++) {
@@ -111,7 +122,13 @@ int progen_branches(uint64_t seed, uint64_t n_records, pe_stream *out, char *err
             to = base + 4ull * s->to;
             break;
         case BR_OP_RET:
-            to = lr;
+            if (ncalls) {
+                top = (top + BR_CALLS - 1) % BR_CALLS;
+                to = calls[top];
+                ncalls--;
+            } else {
+                to = base + 4ull * harness_rng_below(&rx, n);
+            }
             break;
         case BR_OP_BR:
         case BR_OP_BLR:
@@ -121,8 +138,12 @@ int progen_branches(uint64_t seed, uint64_t n_records, pe_stream *out, char *err
             to = base + 4ull * s->to;
             break;
         }
-        if (s->op == BR_OP_BL || s->op == BR_OP_BLR)
-            lr = pc + 4;
+        if (s->op == BR_OP_BL || s->op == BR_OP_BLR) {
+            calls[top] = pc + 4;
+            top = (top + 1) % BR_CALLS;
+            if (ncalls < BR_CALLS)
+                ncalls++;
+        }
         r.target = to;
         if (taken)
             r.flags |= PE_F_TAKEN;

@@ -1054,6 +1054,83 @@ START_TEST(test_a64_encoders)
 }
 END_TEST
 
+/* Branch-only programs: every record a branch whose word is the image word
+ * at pc (classified by this file's decoder), direct targets as encoded, the
+ * next record at the target when taken and at pc + 4 when not, RET after
+ * the newest call not returned from (a shadow stack), cycle counts
+ * increasing; every site kind present; the same
+ * seed gives the same stream. */
+START_TEST(test_branches)
+{
+    char err[256];
+    pe_stream s, t;
+    uint64_t seed = 7 + (uint64_t)_i * 1543;
+    ck_assert_msg(progen_branches(seed, 40000, &s, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(s.nrec, 40000);
+    ck_assert_uint_eq(s.image.nseg, 1);
+    ck_assert(s.image.seg[0].base == PROGEN_USER_BASE);
+    ck_assert(s.image.seg[0].len == 4ull * PROGEN_BR_SLOTS);
+    unsigned seen[PE_IC_COUNT] = {0};
+    uint64_t stack[40000];
+    size_t depth = 0, popped = 0;
+    for (size_t i = 0; i < s.nrec; i++) {
+        const pe_rec *r = &s.rec[i];
+        uint32_t w;
+        ck_assert_msg(pe_image_read32(&s.image, r->pc, &w) == 0, "record %zu: pc unmapped", i);
+        ck_assert_uint_eq(w, r->opcode);
+        unsigned ic = my_iclass(w);
+        ck_assert_msg(ic == r->iclass, "record %zu: iclass %u, word says %u", i, r->iclass, ic);
+        ck_assert(r->kind == PE_KIND_INSN && r->el == 0 && r->isa == PE_ISA_A64);
+        seen[ic]++;
+        int taken = (r->flags & PE_F_TAKEN) != 0;
+        if (ic == PE_IC_B || ic == PE_IC_BCOND || ic == PE_IC_BL)
+            ck_assert(r->target == my_target(w, r->pc));
+        else if (ic == PE_IC_RET) {
+            if (depth && stack[depth - 1] != UINT64_MAX)
+                ck_assert(r->target == stack[depth - 1]);
+        } else
+            ck_assert_msg(ic == PE_IC_BR || ic == PE_IC_BLR, "record %zu: not a branch", i);
+        ck_assert(taken || ic == PE_IC_BCOND);
+        if (ic == PE_IC_BL || ic == PE_IC_BLR) {
+            stack[depth++] = r->pc + 4;
+            if (depth > 64)      /* older calls are forgotten */
+                stack[depth - 65] = UINT64_MAX;
+        } else if (ic == PE_IC_RET && depth) {
+            depth--;
+            popped++;
+        }
+        if (i + 1 < s.nrec) {
+            ck_assert(s.rec[i + 1].pc == (taken ? r->target : r->pc + 4));
+            ck_assert(s.rec[i + 1].cycle > r->cycle);
+            ck_assert(s.rec[i + 1].timestamp >= r->timestamp);
+        }
+    }
+    static const unsigned kinds[] = {PE_IC_B, PE_IC_BCOND, PE_IC_BL, PE_IC_BR, PE_IC_BLR,
+                                     PE_IC_RET};
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+        ck_assert_msg(seen[kinds[k]] > 0, "no %s", pe_iclass_name(kinds[k]));
+    ck_assert_uint_gt(popped, 100);
+    /* the execution does not settle into a small loop */
+    uint8_t *hit = calloc(PROGEN_BR_SLOTS, 1);
+    ck_assert_ptr_nonnull(hit);
+    unsigned distinct = 0;
+    for (size_t i = s.nrec / 2; i < s.nrec; i++) {
+        uint64_t k = (s.rec[i].pc - PROGEN_USER_BASE) / 4;
+        distinct += !hit[k];
+        hit[k] = 1;
+    }
+    free(hit);
+    ck_assert_msg(distinct > PROGEN_BR_SLOTS / 4, "%u sites in the second half", distinct);
+    ck_assert_msg(progen_branches(seed, 40000, &t, err, sizeof err) == 0, "%s", err);
+    ck_assert(memcmp(s.rec, t.rec, s.nrec * sizeof *s.rec) == 0);
+    pe_stream_free(&t);
+    ck_assert_msg(progen_branches(seed + 1, 40000, &t, err, sizeof err) == 0, "%s", err);
+    ck_assert(memcmp(s.rec, t.rec, s.nrec * sizeof *s.rec) != 0);
+    pe_stream_free(&t);
+    pe_stream_free(&s);
+}
+END_TEST
+
 static Suite *progen_suite(void)
 {
     Suite *s = suite_create("progen");
@@ -1067,6 +1144,7 @@ static Suite *progen_suite(void)
     tcase_add_test(t, test_coverage);
     tcase_add_test(t, test_layout);
     tcase_add_loop_test(t, test_disassembly, 0, 2);
+    tcase_add_loop_test(t, test_branches, 0, 4);
     suite_add_tcase(s, t);
     return s;
 }

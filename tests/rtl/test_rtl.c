@@ -111,6 +111,56 @@ START_TEST(test_throughput)
 }
 END_TEST
 
+/* The P0 rate itself: branch-only programs (progen_branches, every record
+ * a P0 instruction) in --throughput mode offer exactly one P0 element every
+ * cycle; with 8-byte beats the unit takes every one, indefinitely (no drop,
+ * no overflow, so the input FIFO does not fill).  Then bursts of
+ * RETIRE_WIDTH P0 elements per cycle (--full-rate --burst 16: 16 cycles of
+ * them, then 16 x RETIRE_WIDTH cycles without) are absorbed whole by the
+ * default input FIFO (16 x RETIRE_WIDTH entries).  Configurations rs, bb,
+ * ts and all (seeds 1, 2, 4, 10). */
+static const uint64_t p0_seeds[] = {1, 2, 4, 10};
+
+static void run_branches(uint64_t seed, int mode, unsigned burst, ete_rtl_result *res)
+{
+    ete_rtl_opts o;
+    ete_rtl_opts_default(&o);
+    o.seed = seed;
+    o.records = NRECORDS;
+    o.mode = mode;
+    o.burst = burst;
+    o.branches = 1;
+    int rc = ete_rtl_run(&o, res, stdout);
+    ck_assert_msg(rc == 0, "seed %" PRIu64 ": %s", seed, res->msg);
+    ck_assert_uint_eq(res->records, NRECORDS);
+}
+
+START_TEST(test_p0_rate)
+{
+    ete_dut_params dp;
+    ete_dut_params_get(&dp);
+    ete_rtl_result res;
+    uint64_t seed = p0_seeds[_i];
+    run_branches(seed, ETE_RTL_MODE_THROUGHPUT, 0, &res);
+    ck_assert_uint_eq(res.p0 + res.dropped, NRECORDS);
+    if (dp.out_bytes >= 8) {
+        ck_assert_msg(res.dropped == 0 && res.overflows == 0,
+                      "seed %" PRIu64 " (%s): %" PRIu64 " of %u P0 records dropped at one P0 "
+                      "element per cycle", seed, ete_rtl_config_name(res.config), res.dropped,
+                      NRECORDS);
+        ck_assert_uint_eq(res.rec_cycles, NRECORDS);   /* one P0 record each cycle */
+    }
+    if (dp.retire_width > 1) {
+        run_branches(seed, ETE_RTL_MODE_FULL_RATE, 16, &res);
+        if (dp.out_bytes >= 8)
+            ck_assert_msg(res.dropped == 0 && res.overflows == 0,
+                          "seed %" PRIu64 " (%s): %" PRIu64 " records dropped in bursts of 16 "
+                          "cycles of %u P0 elements", seed, ete_rtl_config_name(res.config),
+                          res.dropped, dp.retire_width);
+    }
+}
+END_TEST
+
 /* Does the model, for this set's parameters, emit packet type t for
  * seed (configuration seed % count) without overflows? */
 static int model_emits(uint64_t seed, unsigned t, const ete_dut_params *dp)
@@ -202,6 +252,7 @@ int main(void)
     tcase_add_test(tc, test_overflow);
     tcase_add_loop_test(tc, test_throughput, 0,
                         (int)(sizeof tput_seeds / sizeof tput_seeds[0]));
+    tcase_add_loop_test(tc, test_p0_rate, 0, (int)(sizeof p0_seeds / sizeof p0_seeds[0]));
     tcase_add_test(tc, test_packet_coverage);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

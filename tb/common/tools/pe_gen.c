@@ -2,11 +2,14 @@
  *
  *   pe-gen [--seed S] [--records N] [--features LIST] -o FILE.pe
  *   pe-gen [--seed S] [--records N] [--features LIST] --bench
+ *   pe-gen [--seed S] [--records N] --branches -o FILE.pe
  *
  * Without --seed a seed is taken from /dev/urandom.  The seed is printed so
  * that any run can be reproduced.  LIST is as for progen_parse_features
  * (e.g. "all", "irq,ldst", "-reset").  --bench streams the records through
  * progen_next into a small buffer and prints the rate instead of writing.
+ * --branches writes a branch-only program instead (progen_branches: every
+ * record a P0 instruction, for rate measurements).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -20,12 +23,14 @@
 
 static void usage(FILE *f)
 {
-    fputs("usage: pe-gen [--seed S] [--records N] [--features LIST] (-o FILE.pe | --bench)\n"
+    fputs("usage: pe-gen [--seed S] [--records N] [--features LIST | --branches]\n"
+          "              (-o FILE.pe | --bench)\n"
           "  --seed S        generator seed (decimal or 0x hex); random if omitted\n"
           "  --records N     records to generate (default 20000)\n"
           "  --features LIST comma list of exceptions,irq,context,txn,wfx,isb,reset,\n"
           "                  events,ldst, all, none; -name or no-name removes\n"
           "                  (default all)\n"
+          "  --branches      a branch-only program (every instruction a branch)\n"
           "  -o FILE         output stream file\n"
           "  --bench         measure the generation rate, write nothing\n", f);
 }
@@ -93,7 +98,7 @@ int main(int argc, char **argv)
 {
     progen_cfg c;
     progen_cfg_default(&c, 0);
-    int have_seed = 0, bench = 0;
+    int have_seed = 0, bench = 0, branches = 0, have_features = 0;
     const char *out = NULL;
     char err[512];
     for (int i = 1; i < argc; i++) {
@@ -117,6 +122,7 @@ int main(int argc, char **argv)
                 fprintf(stderr, "pe-gen: --features: %s\n", err);
                 return 2;
             }
+            have_features = 1;
             i++;
         } else if (!strcmp(a, "-o")) {
             if (!v) {
@@ -127,6 +133,8 @@ int main(int argc, char **argv)
             i++;
         } else if (!strcmp(a, "--bench")) {
             bench = 1;
+        } else if (!strcmp(a, "--branches")) {
+            branches = 1;
         } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage(stdout);
             return 0;
@@ -141,6 +149,10 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
+    if (branches && (bench || have_features)) {
+        fprintf(stderr, "pe-gen: --branches takes neither --features nor --bench\n");
+        return 2;
+    }
     if (!have_seed)
         c.seed = random_seed();
     printf("pe-gen: seed %" PRIu64 " (0x%" PRIx64 ")\n", c.seed, c.seed);
@@ -149,13 +161,17 @@ int main(int argc, char **argv)
         return run_bench(&c);
 
     pe_stream s;
-    if (progen_generate(&c, &s, err, sizeof err)) {
+    if (branches ? progen_branches(c.seed, c.n_records, &s, err, sizeof err)
+                 : progen_generate(&c, &s, err, sizeof err)) {
         fprintf(stderr, "pe-gen: %s\n", err);
         return 1;
     }
     int rc = pe_stream_write(&s, out, err, sizeof err);
     if (rc)
         fprintf(stderr, "pe-gen: %s\n", err);
+    else if (branches)
+        printf("pe-gen: %zu records, %zu image segments, branch-only -> %s\n", s.nrec,
+               s.image.nseg, out);
     else
         printf("pe-gen: %zu records, %zu image segments, features 0x%x -> %s\n", s.nrec,
                s.image.nseg, c.features, out);
