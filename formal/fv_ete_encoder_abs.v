@@ -115,8 +115,8 @@ module ete_encoder #(
     end
     assume (f_rec_take <= f_held);
     if (f_wait >= F_REC_LAT) assume (f_rec_take != 3'd0);
-`ifdef FV_ETE_TOP_LIVE
-    assume (f_pkt_data == 0);   // the bounded drain check does not need the bytes
+`ifdef FV_ETE_TOP_DATA0
+    assume (f_pkt_data == 0);   // (ete_top.v, FV_ETE_TOP_DATA0)
 `endif
   end
 

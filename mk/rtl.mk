@@ -12,6 +12,8 @@
 # `make lint`, `make formal` and `make synth` include these.
 
 ETE_RTL := $(sort $(wildcard rtl/common/common_*.v)) $(sort $(wildcard rtl/ete/ete_*.v))
+# the place-and-route pin harness (fpga/ete_synth.sh), not part of the unit
+ETE_FPGA_WRAP := rtl/ete/fpga/ete_fpga_wrap.v rtl/common/fpga/common_fpga_pins.v
 
 # ---- lint ----------------------------------------------------------------------
 # Parameter sets for Verilator (-G flags): defaults, the widest, and the
@@ -30,6 +32,9 @@ lint-ete:
 	$(foreach s,$(ETE_LINT_SETS),if verilator --lint-only -Wall --top-module ete_top \
 	  $(ETE_LINT_$(s)) $(ETE_RTL); then echo "ete: verilator -Wall ($(s)): clean"; \
 	  else fail=1; fi; ) \
+	for g in "" "-GRETIRE_WIDTH=4 -GOUT_BYTES=8"; do \
+	  if verilator --lint-only -Wall --top-module ete_fpga_wrap $$g $(ETE_RTL) $(ETE_FPGA_WRAP); \
+	  then echo "ete: verilator -Wall ete_fpga_wrap $${g:-(default)}: clean"; else fail=1; fi; done; \
 	out=$$(iverilog -g2005 -Wall -o /dev/null -s ete_top $(ETE_RTL) 2>&1); \
 	if [ $$? -eq 0 ] && [ -z "$$out" ]; then echo "ete: iverilog -g2005 -Wall: clean"; \
 	else echo "$$out"; fail=1; fi; \
@@ -68,7 +73,7 @@ formal-ete: deps-formal-ete
 	    > $(ETE_FV_DIR)/$$f-$$t.log 2>&1; rc=$$?; \
 	  st=$$(grep -oE "DONE \([A-Z]+" $(ETE_FV_DIR)/$$f-$$t.log | tail -n 1 | cut -c7-); \
 	  [ $$rc -eq 124 ] && st=TIMEOUT; \
-	  how=$$(grep -oE "summary: (successful proof by k-induction|engine_0 \(smtbmc[^)]*\) returned pass|  reached cover statement)" \
+	  how=$$(grep -oiE "summary: (successful proof by k-induction|engine_0 \((smtbmc|abc)[^)]*\) returned pass|  reached cover statement)" \
 	    $(ETE_FV_DIR)/$$f-$$t.log | sort | uniq -c | sed -E 's/ +/ /g;s/summary: //' | tr '\n' ';'); \
 	  printf '%-28s %-7s %s\n' "$$f:$$t" "$${st:-ERROR}" "$$how"; \
 	  [ $$rc -eq 0 ] || fail=1; done; \

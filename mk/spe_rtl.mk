@@ -14,7 +14,7 @@
 
 SPE_TBDIR := tb/spe/rtl
 SPE_RTL   := rtl/spe/spe_top.v
-SPE_WRAP  := rtl/spe/fpga/spe_fpga_wrap.v
+SPE_WRAP  := rtl/spe/fpga/spe_fpga_wrap.v rtl/common/fpga/common_fpga_pins.v
 SPE_HDRS  := sw/common/spe_regs.h model/spe/spe_model.h tb/common/progen.h \
              $(wildcard $(SPE_TBDIR)/*.h)
 

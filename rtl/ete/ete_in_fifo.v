@@ -349,9 +349,18 @@ module ete_in_fifo #(
     cover (acc && f_mk_q);                   // a record right behind a marker
     cover (drop && mk_wr);
     cover (pop != 0 && rec_marker_o[0]);
-    cover (pop == RD_N[CNT_W-1:0] && RD_N > 1);
+`ifndef FV_ETE_TOP
+    // (inside ete_top ISTALL is 0 out of reset, so f_honest cannot hold:
+    // ete_top covers the stall itself)
     cover (pe_stall_o && f_honest);
+`endif
   end
+  generate
+    if (RD_N > 1) begin : g_f_cover_wide
+      always @(posedge clk_i) if (f_past_valid && rst_ni)
+        cover (pop == RD_N[CNT_W-1:0]);      // a whole window consumed at once
+    end
+  endgenerate
 `endif
 
 endmodule

@@ -327,6 +327,19 @@ module ete_top #(
     if (pe_drop_o) assert (trc_en_o && !idle_o);
   end
 
+`ifdef FV_ETE_TOP_DATA0
+  // Record contents and trace bytes fixed at 0 (live_w1, prove_w4): what
+  // these checks are about depends only on valid, take, markers and lengths;
+  // the data paths are proved in ete_in_fifo, ete_out_fifo and
+  // common_fifo_mw with free data.
+  always @* begin
+    assume (pe_kind_i == 0 && pe_iclass_i == 0 && pe_isa_i == 0 && pe_el_i == 0 &&
+            pe_from_el_i == 0 && pe_exc_type_i == 0 && pe_flags_i == 0 && pe_pc_i == 0 &&
+            pe_target_i == 0 && pe_cycle_i == 0 && pe_timestamp_i == 0 &&
+            pe_contextidr_el1_i == 0 && pe_contextidr_el2_i == 0 && pe_ext_in_i == 0);
+  end
+`endif
+
 `ifdef FV_ETE_TOP_LIVE
   // TRCSTATR.IDLE after EN is cleared (bounded): with the abstract core's
   // latencies (formal/fv_ete_encoder_abs.v) and out_ready_i high while
@@ -341,18 +354,11 @@ module ete_top #(
     if (!trc_en_o) assume (out_ready_i);
     assert (f_dis <= F_IDLE_BOUND);
   end
-  // The drain does not depend on the records' contents (only on pe_valid_i)
-  // nor on the trace bytes: fixing them keeps the check small.
-  always @* begin
-    assume (pe_kind_i == 0 && pe_iclass_i == 0 && pe_isa_i == 0 && pe_el_i == 0 &&
-            pe_from_el_i == 0 && pe_exc_type_i == 0 && pe_flags_i == 0 && pe_pc_i == 0 &&
-            pe_target_i == 0 && pe_cycle_i == 0 && pe_timestamp_i == 0 &&
-            pe_contextidr_el1_i == 0 && pe_contextidr_el2_i == 0 && pe_ext_in_i == 0);
-  end
 `endif
 
   always @(posedge clk_i) if (f_past_valid && rst_ni) begin
     cover (idle_o && $past(!idle_o));                     // a whole session
+    cover (pe_stall_o);
     cover (pe_drop_o);
     cover (out_valid_o && out_ready_i && rec_marker[0]);
   end

@@ -1,13 +1,8 @@
 // Place-and-route harness for ete_top (fpga/ete_synth.sh, `make synth-ete`):
 // ete_top has several hundred signal pins per PE slot, more than any FPGA
-// package, so its inputs come from a shift register loaded through one pin
-// and its outputs are registered and folded by XOR, in two registered
-// stages, into one pin.  Every input bit is a flip-flop of its own (no two
-// inputs can be merged by synthesis) and every output reaches the pin, so
-// the timing nextpnr reports is that of ete_top's own register-to-register
-// paths, plus the clock-to-out of an input flip-flop where a path starts at
-// a port.  The harness adds IN_W + OUT_W + NG + 1 flip-flops.  Not part of
-// the unit.
+// package, so its pins go through common_fpga_pins (one shift-in pin, one
+// XOR-folded output pin; IN_W + OUT_W + OUT_W / 16 + 2 flip-flops of its
+// own).  Not part of the unit.
 `default_nettype none
 
 module ete_fpga_wrap #(
@@ -18,20 +13,20 @@ module ete_fpga_wrap #(
   input  wire rst_ni,
   input  wire sh_en_i,          // shift the input register by one bit
   input  wire sh_d_i,           // the bit shifted in
-  output reg  q_o               // XOR of all outputs, two clocks late
+  output wire q_o               // XOR of all outputs, two clocks late
 );
 
   localparam RW    = RETIRE_WIDTH;
   localparam SLOT  = 1 + 2 + 4 + 2 + 2 + 2 + 5 + 4 + 4 * 64 + 2 * 32 + 8;  // 350 bits a slot
   localparam IN_W  = RW * SLOT + 1 + 3 + 12 + 32;
   localparam OUT_W = 2 + 9 * OUT_BYTES + 1 + 32 + 2 + 2;
-  localparam NG    = OUT_W / 16 + 1;         // 16-bit groups of the first XOR stage
 
-  reg  [IN_W-1:0]  sh_q;
-  always @(posedge clk_i) begin
-    if (sh_en_i)
-      sh_q <= {sh_q[IN_W-2:0], sh_d_i};
-  end
+  wire [IN_W-1:0]  sh_q;
+  wire [OUT_W-1:0] outs;
+  common_fpga_pins #(.IN_W (IN_W), .OUT_W (OUT_W)) u_pins (
+    .clk_i (clk_i), .sh_en_i (sh_en_i), .sh_d_i (sh_d_i), .in_o (sh_q), .out_i (outs),
+    .q_o (q_o)
+  );
 
   wire [RW-1:0]      pe_valid;
   wire [RW*2-1:0]    pe_kind, pe_isa, pe_el, pe_from_el;
@@ -69,17 +64,8 @@ module ete_fpga_wrap #(
     .idle_o (idle), .trc_en_o (trc_en)
   );
 
-  wire [OUT_W-1:0] outs = {pe_stall, pe_drop, out_data, out_keep, out_valid, prdata, pready,
-                           pslverr, idle, trc_en};
-  reg  [16*NG-1:0] out_q;
-  reg  [NG-1:0]    grp_q;
-  integer          g;
-  always @(posedge clk_i) begin
-    out_q <= {{(16*NG-OUT_W){1'b0}}, outs};
-    for (g = 0; g < NG; g = g + 1)
-      grp_q[g] <= ^out_q[16*g +: 16];
-    q_o <= ^grp_q;
-  end
+  assign outs = {pe_stall, pe_drop, out_data, out_keep, out_valid, prdata, pready, pslverr,
+                 idle, trc_en};
 
 endmodule
 

@@ -1,12 +1,7 @@
 // Place-and-route harness for spe_top (mk/spe_rtl.mk, `make synth-spe`):
 // spe_top has over a thousand signal pins, more than any iCE40 package, so
-// for nextpnr-ice40 its inputs come from a shift register loaded through
-// one pin and its outputs are registered and folded by XOR, in two
-// registered stages, into one pin.  Every input bit is a flip-flop of its
-// own (no two inputs can be merged by synthesis) and every output reaches
-// the pin, so the timing nextpnr reports is that of spe_top's own
-// register-to-register paths, plus the clock-to-out of an input flip-flop
-// where a path starts at a port.  Not part of the unit.
+// for nextpnr-ice40 its pins go through common_fpga_pins (one shift-in pin,
+// one XOR-folded output pin).  Not part of the unit.
 `default_nettype none
 
 module spe_fpga_wrap #(
@@ -25,7 +20,7 @@ module spe_fpga_wrap #(
   input  wire rst_ni,
   input  wire sh_en_i,      // shift the input register by one bit
   input  wire sh_d_i,       // the bit shifted in
-  output reg  q_o           // XOR of all outputs, two clocks late
+  output wire q_o           // XOR of all outputs, two clocks late
 );
 
   localparam IN_W  = 1 + 2 + 4 + 2 + 2 + 2 + 6 + 64 * 4 + 7 + 16 * 3 + 32 + 16 + 32 * 2 + 64 +
@@ -34,13 +29,13 @@ module spe_fpga_wrap #(
                      1 + 1 + ID_W + 2 + 1;
   localparam OUT_W = 1 + 1 + 64 + 1 + 1 + 1 + 1 + 1 +
                      ID_W + 64 + 8 + 3 + 2 + 1 + 4 + 3 + 1 + DATA_W + DATA_W / 8 + 1 + 1 + 1;
-  localparam NG    = OUT_W / 16 + 1;         // 16-bit groups of the first XOR stage
 
-  reg  [IN_W-1:0]  sh_q;
-  always @(posedge clk_i) begin
-    if (sh_en_i)
-      sh_q <= {sh_q[IN_W-2:0], sh_d_i};
-  end
+  wire [IN_W-1:0]  sh_q;
+  wire [OUT_W-1:0] outs;
+  common_fpga_pins #(.IN_W (IN_W), .OUT_W (OUT_W)) u_pins (
+    .clk_i (clk_i), .sh_en_i (sh_en_i), .sh_d_i (sh_d_i), .in_o (sh_q), .out_i (outs),
+    .q_o (q_o)
+  );
 
   wire              pe_valid, psb_valid, have_el2, have_el3, tge, tbi0, tbi1, reg_ns;
   wire              sr_valid, sr_write, awready, wready, bvalid;
@@ -96,17 +91,8 @@ module spe_fpga_wrap #(
     .m_axi_bid_i(bid), .m_axi_bresp_i(bresp), .m_axi_bvalid_i(bvalid), .m_axi_bready_o(bready)
   );
 
-  wire [OUT_W-1:0] outs = {pe_ready, psb_ready, sr_rdata, sr_ready, sr_err, irq, serror, idle,
-                           awid, awaddr, awlen, awsize, awburst, awlock, awcache, awprot,
-                           awvalid, wdata, wstrb, wlast, wvalid, bready};
-  reg  [16*NG-1:0] out_q;
-  reg  [NG-1:0]    grp_q;
-  integer          g;
-  always @(posedge clk_i) begin
-    out_q <= {{(16*NG-OUT_W){1'b0}}, outs};
-    for (g = 0; g < NG; g = g + 1)
-      grp_q[g] <= ^out_q[16*g +: 16];
-    q_o <= ^grp_q;
-  end
+  assign outs = {pe_ready, psb_ready, sr_rdata, sr_ready, sr_err, irq, serror, idle,
+                 awid, awaddr, awlen, awsize, awburst, awlock, awcache, awprot,
+                 awvalid, wdata, wstrb, wlast, wvalid, bready};
 
 endmodule

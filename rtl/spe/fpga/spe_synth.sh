@@ -14,7 +14,7 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top_v="$here/../spe_top.v"
-wrap_v="$here/spe_fpga_wrap.v"
+wrap_v="$here/spe_fpga_wrap.v $here/../../common/fpga/common_fpga_pins.v"
 hx8k_lc=7680
 up5k_lc=5280
 
