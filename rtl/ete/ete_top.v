@@ -25,8 +25,7 @@
 module ete_top #(
   parameter RETIRE_WIDTH   = 1,    // PE retirement slots per clock: 1, 2, 4
   parameter OUT_BYTES      = 4,    // trace bytes per output beat: 4, 8, 16
-  parameter IN_FIFO_DEPTH  = 16 * RETIRE_WIDTH,  // input FIFO entries (records or markers): power of 2,
-                                            // 4..64, >= 2*RETIRE_WIDTH (docs/ete-rtl.md "Throughput")
+  parameter IN_FIFO_DEPTH  = 16 * RETIRE_WIDTH,  // input FIFO entries: power of 2, 4..64, >= 2*RETIRE_WIDTH
   parameter OUT_FIFO_BYTES = 128,  // output byte FIFO: power of 2, 32..1024, >= 4*OUT_BYTES
   parameter RS_DEPTH       = 15,   // return stack entries, 0..15
   parameter NUM_ACPAIRS    = 4,    // address comparator pairs, 1..8
@@ -88,11 +87,9 @@ module ete_top #(
   localparam PKT_BYTES = 32;
 `endif
   // One record as stored in the input FIFO, most significant field first:
-  // kind, iclass, isa, el, exc_type, flags, pc, target[10], cycle,
-  // timestamp, contextidr_el1, contextidr_el2, ext_in.  Of the target only
-  // bit 10 is kept: the core reads nothing else of it (the vector offset
-  // tells an exception taken from the current or a lower Exception level,
-  // docs/ete-rtl-encoder.md).
+  // kind, iclass, isa, el, from_el, exc_type, flags, pc, cycle, timestamp,
+  // contextidr_el1, contextidr_el2, ext_in.  The target is not kept: a
+  // branch's or an exception's target is the PC of the record after it.
   localparam REC_W = 2 + 4 + 2 + 2 + 2 + 5 + 4 + 64 + 2 * 64 + 2 * 32 + 8;   // 285
 
   // Checks of the parameters only this level sees; the others are checked

@@ -101,13 +101,15 @@ int progen_generate(const progen_cfg *c, pe_stream *out, char *err, size_t errle
  * A random A64 program in which every instruction is a branch, for rate
  * measurements where every retired instruction is a P0 element: one EL0
  * region of PROGEN_BR_SLOTS instructions at PROGEN_USER_BASE, each a B.cond
- * (taken with a per-site bias, to any slot), B or BL (to a later slot), RET,
+ * (taken with a per-site bias, to any other slot), B or BL (to a later slot), RET,
  * BR or BLR; the last slot is a BR, so no loop of the program is free of
  * random choices.  BR and BLR go to random slots, as through a table; RET
  * returns after the newest call (BL, BLR) not yet returned from, as code
  * that saves and restores x30 on a stack would (64 calls deep; with none, to
  * a random slot).  Records follow docs/pe-interface.md (target: the encoded
- * or taken target; cycle counter and timestamp increasing).  n_records
+ * or taken target; TAKEN, COND and CCFAIL flags; Events retired and not
+ * taken; issue and total latencies; cycle counter and timestamp increasing;
+ * no load or store).  n_records
  * records into out (initialised here, out->seed = seed).  Returns 0, or -1
  * with a message. */
 #define PROGEN_BR_SLOTS 2048u

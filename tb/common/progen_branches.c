@@ -145,8 +145,17 @@ int progen_branches(uint64_t seed, uint64_t n_records, pe_stream *out, char *err
                 ncalls++;
         }
         r.target = to;
-        if (taken)
+        /* docs/pe-interface.md 1.2, 1.4: Events bit 1 retired, bit 6 not
+         * taken; latencies on every INSN record */
+        r.spe_events = 1u << 1;
+        if (taken) {
             r.flags |= PE_F_TAKEN;
+        } else {
+            r.flags |= PE_F_CCFAIL;
+            r.spe_events |= 1u << 6;
+        }
+        r.lat_issue = (uint16_t)(1 + harness_rng_below(&rx, 4));
+        r.lat_total = (uint16_t)(r.lat_issue + 1 + harness_rng_below(&rx, 8));
         cycle += 1 + harness_rng_below(&rx, 3);
         r.cycle = cycle;
         r.timestamp = ts_base + (cycle >> 3);

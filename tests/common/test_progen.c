@@ -1091,6 +1091,10 @@ START_TEST(test_branches)
         } else
             ck_assert_msg(ic == PE_IC_BR || ic == PE_IC_BLR, "record %zu: not a branch", i);
         ck_assert(taken || ic == PE_IC_BCOND);
+        ck_assert_uint_eq(!!(r->flags & PE_F_COND), ic == PE_IC_BCOND);
+        ck_assert_uint_eq(!!(r->flags & PE_F_CCFAIL), !taken);
+        ck_assert_uint_eq(r->spe_events, (1u << 1) | (taken ? 0u : 1u << 6));
+        ck_assert(r->lat_issue > 0 && r->lat_total > r->lat_issue && r->ls == 0);
         if (ic == PE_IC_BL || ic == PE_IC_BLR) {
             stack[depth++] = r->pc + 4;
             if (depth > 64)      /* older calls are forgotten */
