@@ -23,8 +23,8 @@
 
 static void usage(FILE *f)
 {
-    fputs("usage: pe-gen [--seed S] [--records N] [--features LIST | --branches]\n"
-          "              (-o FILE.pe | --bench)\n"
+    fputs("usage: pe-gen [--seed S] [--records N] [--features LIST] (-o FILE.pe | --bench)\n"
+          "       pe-gen [--seed S] [--records N] --branches -o FILE.pe\n"
           "  --seed S        generator seed (decimal or 0x hex); random if omitted\n"
           "  --records N     records to generate (default 20000)\n"
           "  --features LIST comma list of exceptions,irq,context,txn,wfx,isb,reset,\n"
