@@ -32,7 +32,7 @@
 //       15  Discard
 //     The target resolutions before and after the step have two slots each
 //     (pending atoms, Target Address) around those sixteen.
-//   - Packet encoders (ete_enc_atom, ete_enc_addr, ete_enc_ctx, ete_enc_cc,
+//   - Packet encoders (ete_enc_atom, ete_enc_addr, ete_enc_taddr, ete_enc_ctx, ete_enc_cc,
 //     ete_enc_ts) turn the slot descriptors into bytes; the slots are
 //     registered in a bank, and the packer hands out the leading packets
 //     that fit in PKT_BYTES as one bundle.
@@ -1803,11 +1803,7 @@ module ete_encoder #(
 
   wire [7:0]   lr_atom_byte;
   wire [6:0]   lr_atom_type;
-  /* verilator lint_off UNUSEDSIGNAL */
-  // (bytes 9..19 are those of Exception packets, which slot 1 never holds)
-  wire [159:0] lr_addr_data;
-  /* verilator lint_on UNUSEDSIGNAL */
-  wire [71:0]  lr_data = lr_addr_data[71:0];    // the longest Target Address is 9 bytes
+  wire [71:0]  lr_data;                 // the longest Target Address is 9 bytes
   wire [4:0]   lr_len;
   wire [6:0]   lr_type;
 
@@ -1816,27 +1812,9 @@ module ete_encoder #(
                           .type_o(lr_atom_type));
 
   // bank slot 1: the Target Address packet (D5.47 - D5.53)
-  ete_enc_addr u_addr_lr (
-    .exc_i      (1'b0),
-    .e_i        (2'b00),
-    .etype_i    (5'd0),
-    .unk_i      (1'b0),
-    .form_i     (t_form),
-    .q_i        (t_q),
-    .nb2_i      (t_nb == 2'd2),
-    .is1_i      (t_is1),
-    .addr_i     (t_addr),
-    .ctx_i      (1'b0),
-    .ctx_el_i   (2'd0),
-    .ctx_ns_i   (1'b0),
-    .ctx_sf_i   (1'b0),
-    .ctx_c_i    (1'b0),
-    .ctx_v_i    (1'b0),
-    .ctx_cid_i  (32'd0),
-    .ctx_vmid_i (32'd0),
-    .data_o     (lr_addr_data),
-    .len_o      (lr_len),
-    .type_o     (lr_type)
+  ete_enc_taddr u_addr_lr (
+    .form_i (t_form), .q_i (t_q), .nb2_i (t_nb == 2'd2), .is1_i (t_is1), .addr_i (t_addr),
+    .data_o (lr_data), .len_o (lr_len), .type_o (lr_type)
   );
 
   // the state the step sees
@@ -1927,11 +1905,7 @@ module ete_encoder #(
 
   wire [7:0]   er_atom_byte;
   wire [6:0]   er_atom_type;
-  /* verilator lint_off UNUSEDSIGNAL */
-  // (bytes 9..19 are those of Exception packets, which this slot never holds)
-  wire [159:0] er_addr_data;
-  /* verilator lint_on UNUSEDSIGNAL */
-  wire [71:0]  er_data = er_addr_data[71:0];
+  wire [71:0]  er_data;
   wire [4:0]   er_len;
   wire [6:0]   er_type;
 
@@ -1940,27 +1914,9 @@ module ete_encoder #(
                           .type_o(er_atom_type));
 
   // bank slot 19: the Target Address packet
-  ete_enc_addr u_addr_er (
-    .exc_i      (1'b0),
-    .e_i        (2'b00),
-    .etype_i    (5'd0),
-    .unk_i      (1'b0),
-    .form_i     (e_form),
-    .q_i        (e_q),
-    .nb2_i      (e_nb == 2'd2),
-    .is1_i      (e_is1),
-    .addr_i     (e_addr),
-    .ctx_i      (1'b0),
-    .ctx_el_i   (2'd0),
-    .ctx_ns_i   (1'b0),
-    .ctx_sf_i   (1'b0),
-    .ctx_c_i    (1'b0),
-    .ctx_v_i    (1'b0),
-    .ctx_cid_i  (32'd0),
-    .ctx_vmid_i (32'd0),
-    .data_o     (er_addr_data),
-    .len_o      (er_len),
-    .type_o     (er_type)
+  ete_enc_taddr u_addr_er (
+    .form_i (e_form), .q_i (e_q), .nb2_i (e_nb == 2'd2), .is1_i (e_is1), .addr_i (e_addr),
+    .data_o (er_data), .len_o (er_len), .type_o (er_type)
   );
 
   reg e_match;                             // R_QHSBN, R_HTKJS
