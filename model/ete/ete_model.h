@@ -64,7 +64,7 @@ void ete_model_blocks(ete_model *m, const pe_blk *b, size_t n);
 /* The longest run the block path takes exactly under this programming: 0
  * (no limit), or 1 when an Event element fires with every EXTIN low (a
  * TRUE or inverted Resource Selector in TRCEVENTCTL0R): such events are
- * per instruction, and a slot has one event sample (docs/pe-blocks.md 4). */
+ * per instruction, and a slot has one event sample (docs/pe-blocks.md 3). */
 unsigned ete_model_block_max_insns(const ete_model *m);
 
 typedef struct ete_block_stats {
