@@ -10,96 +10,12 @@
  */
 #include "ete_model.h"
 #include "ete_enc.h"
+#include "ete_model_int.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct addr_ent {
-    uint64_t addr;
-    uint8_t is1;            /* sub_isa: 1 = IS1 (T32), 0 = IS0 */
-} addr_ent;
-
-/* Context information (D2.3.3): the fields a Context element carries, with
- * the identifiers that are not traced held at zero. */
-typedef struct ctx_t {
-    uint8_t el, ns, sf;
-    uint32_t cid, vmid;
-} ctx_t;
-
-struct ete_model {
-    ete_params p;
-    ete_progregs r;
-
-    /* static configuration */
-    uint8_t cfg_cci, cfg_ts, cfg_rs, cfg_bb, cfg_cid, cfg_vmid;
-    uint32_t cc_threshold;
-    uint64_t cc_max;
-    unsigned sync_period;   /* TRCSYNCPR.PERIOD in force, 0 = none */
-    uint8_t addr_filter;    /* ViewInst depends on the instruction address */
-    uint8_t extin_mask;     /* implemented external inputs */
-    uint8_t extin_used;     /* external inputs some resource reads */
-    uint8_t ev_en;          /* TRCEVENTCTL1R.INSTEN */
-    uint8_t bfast_cfg;      /* no cycle counting or branch broadcasting */
-    uint64_t run_ma, run_mb; /* record word masks of ete_model_run */
-
-    /* output */
-    uint8_t *buf;
-    size_t len, cap;
-    uint64_t total;
-    uint64_t counts[ETE_ENC_PKT_COUNT];
-    uint64_t sync_bytes;    /* bytes since the start of the last A-Sync */
-    uint64_t nrec;
-    char err[160];
-
-    /* protocol state */
-    uint8_t started;        /* the first A-Sync has been output */
-    uint8_t need_sync;      /* non-periodic sync due before the next packet */
-    uint8_t sync_req;       /* periodic sync requested (TRCSYNCPR) */
-    uint8_t disabled;
-    addr_ent ahb[3];        /* address history buffer, D6.11.3 */
-    ctx_t out_ctx;          /* context as the analyzer holds it (D9.2.1) */
-    uint8_t out_ctx_valid;  /* a Context element was output since Trace Info */
-    uint64_t last_ts;       /* last Timestamp value output (D6.11.5) */
-
-    /* tracing state */
-    uint8_t active;         /* the last instruction/exception was traced (TRCRSR.TA) */
-    uint8_t uncovered;      /* traced instructions not yet implied by a P0 element */
-    uint8_t need_addr;      /* a Target Address element is due for the next instruction */
-    uint8_t pend_rs_ok;     /* ... for an indirect branch: a return stack match may remove it */
-    uint8_t force_ctx;      /* a Context element is due even if unchanged */
-    uint8_t ss;             /* TRCVICTLR.SSSTATUS */
-    uint8_t ss_tstart, ss_tstart_valid;
-    uint8_t ta_tstart;                     /* TRCRSR.TA after the outer TSTART */
-    uint8_t bb_prev;        /* branch broadcasting was active at the last P0 instruction */
-    uint8_t cur_ns;         /* Security state execution was last observed in */
-    addr_ent rs[16];        /* return stack (D6.11.4): a ring, rs[rs_top] = top */
-    unsigned rs_n, rs_top;
-
-    /* atoms waiting to be packed (D6.11.2): bit i = atom i, 1 = E */
-    uint32_t atoms;
-    unsigned natoms;
-
-    /* cycle counting (D6.9.18) */
-    uint8_t cc_valid;       /* a reference commit exists */
-    uint64_t cc_ref;        /* cycle of the commit of the last Cycle Count element */
-
-    /* timestamps (D6.9.16) */
-    uint8_t ts_req;
-    uint8_t elem_since_ts;
-    uint64_t elem_ts, elem_cycle;  /* record of the most recent P0/Event element */
-
-    /* transactions (D6.9.9 - D6.9.11) */
-    unsigned tx_depth;
-    uint8_t tx_traced;      /* a Transaction Start element was output */
-
-    /* previous record, for the fast path */
-    uint8_t quiet;
-    uint8_t no_fast;        /* ete_model_set_fast_paths(m, 0) */
-    uint8_t vi_last;        /* ViewInst of the last instruction */
-    uint8_t pv_el, pv_isa, pv_ns, pv_ext;
-    uint32_t pv_cid1, pv_cid2;
-};
 
 /* ======================================================================= */
 /* Output                                                                   */
@@ -676,8 +592,9 @@ static int sac_any(const ete_model *m, unsigned mask, uint64_t a, unsigned el, i
 }
 
 /* D6.8.1 ViewInst_i = S_i & I_i & E_i & N_i for one instruction (an
- * instruction block of one instruction).  Updates SSSTATUS (D6.17). */
-static int viewinst(ete_model *m, const pe_rec *r, unsigned el, int ns)
+ * instruction block of one instruction) at pc, with EXTIN ext, in (el, ns).
+ * Updates SSSTATUS (D6.17). */
+int ete_m_viewinst_at(ete_model *m, uint64_t pc, unsigned ext, unsigned el, int ns)
 {
     uint32_t vc = m->r.trcvictlr;
     int e = !el_bit(vc, 16, 20, el, ns);                     /* D6.16 */
@@ -685,22 +602,34 @@ static int viewinst(ete_model *m, const pe_rec *r, unsigned el, int ns)
     uint32_t iie = m->r.trcviiectlr;
     if (iie) {                                               /* D6.24 - D6.26 */
         unsigned inc = iie & 0xFFu, exc = (iie >> 16) & 0xFFu;
-        int include = inc ? arc_any(m, inc, r->pc, el, ns) : 1;
-        int exclude = exc ? arc_any(m, exc, r->pc, el, ns) : 0;
+        int include = inc ? arc_any(m, inc, pc, el, ns) : 1;
+        int exclude = exc ? arc_any(m, exc, pc, el, ns) : 0;
         i = include && !exclude;
     }
     int s;
     uint32_t ss = m->r.trcvissctlr;
     if (ss) {                                                /* D6.17 - D6.21 */
-        int start = sac_any(m, ss & 0xFFFFu, r->pc, el, ns);
-        int stop = sac_any(m, ss >> 16, r->pc, el, ns);
+        int start = sac_any(m, ss & 0xFFFFu, pc, el, ns);
+        int stop = sac_any(m, ss >> 16, pc, el, ns);
         s = m->ss || start;
         m->ss = (uint8_t)(s && !stop);
     } else {
         s = m->ss;
     }
-    int n = sel_event(m, TRCVICTLR_EVENT_SEL(vc), TRCVICTLR_EVENT_TYPE(vc), r->ext_in); /* D6.15 */
+    int n = sel_event(m, TRCVICTLR_EVENT_SEL(vc), TRCVICTLR_EVENT_TYPE(vc), ext); /* D6.15 */
     return e && i && s && n;
+}
+
+static int viewinst(ete_model *m, const pe_rec *r, unsigned el, int ns)
+{
+    return ete_m_viewinst_at(m, r->pc, r->ext_in, el, ns);
+}
+
+/* Address comparator n (a SAC, or the lower half of an ARC) can match in
+ * (el, ns): TRCACATR<n>.EXLEVEL does not exclude it (D7.4.1, D7.4.2). */
+int ete_m_cmp_enabled(const ete_model *m, unsigned n, unsigned el, int ns)
+{
+    return !el_bit(m->r.trcacatr[n], 8, 12, el, ns);
 }
 
 /* D6.10.1: include mode with RANGE = 0 is CONSTRAINED UNPREDICTABLE; this
@@ -714,7 +643,7 @@ static int bb_active(const ete_model *m, uint64_t a, unsigned el, int ns)
     return !hit;
 }
 
-static unsigned events_of(const ete_model *m, unsigned ext)
+unsigned ete_m_events_of(const ete_model *m, unsigned ext)
 {
     unsigned ev = 0;
     for (unsigned n = 0; n < m->p.num_events; n++) {
@@ -731,7 +660,7 @@ static unsigned events_of(const ete_model *m, unsigned ext)
 /* Element generation (D6.9)                                                */
 /* ======================================================================= */
 
-static ctx_t ctx_of(const ete_model *m, const pe_rec *r)
+ctx_t ete_m_ctx_of(const ete_model *m, const pe_rec *r)
 {
     ctx_t c;
     c.el = r->el & 3u;
@@ -783,7 +712,7 @@ static void rs_push_link(ete_model *m, const pe_rec *r, int is1)
 
 /* D2.3.1 R_NHDCF: a gap in the trace ends; R_KMEKP: a Target Address
  * element follows before the next P0 element. */
-static void trace_on(ete_model *m)
+void ete_m_trace_on(ete_model *m)
 {
     uint8_t *p = pkt_begin(m);
     if (!p)
@@ -857,7 +786,7 @@ static int is_p0(unsigned ic)
 
 /* Resolve the Target Address / Context elements due before the P0 element
  * of a traced instruction (R_ZRYSN, R_BDFDQ, R_RHDMW). */
-static void resolve(ete_model *m, uint64_t a, int is1, const ctx_t *c)
+void ete_m_resolve(ete_model *m, uint64_t a, int is1, const ctx_t *c)
 {
     int need_c = m->force_ctx || !m->out_ctx_valid || !ctx_eq(c, &m->out_ctx);
     int need_a = m->need_addr;
@@ -872,7 +801,7 @@ static void resolve(ete_model *m, uint64_t a, int is1, const ctx_t *c)
 
 static void do_insn(ete_model *m, const pe_rec *r, int *p0_done)
 {
-    ctx_t c = ctx_of(m, r);
+    ctx_t c = ete_m_ctx_of(m, r);
     unsigned ic = r->iclass;
     int vi = viewinst(m, r, c.el, c.ns);
     /* X_N5MSV: instructions traced since the last P0 element are traced
@@ -906,9 +835,9 @@ static void do_insn(ete_model *m, const pe_rec *r, int *p0_done)
     }
 
     if (!m->active)
-        trace_on(m);                       /* R_LMLSN */
+        ete_m_trace_on(m);                       /* R_LMLSN */
     int is1 = r->isa == PE_ISA_T32;
-    resolve(m, addr_of(r->pc, is1), is1, &c);
+    ete_m_resolve(m, addr_of(r->pc, is1), is1, &c);
 
     if (!p0) {
         m->uncovered = 1;
@@ -987,7 +916,7 @@ static void do_insn(ete_model *m, const pe_rec *r, int *p0_done)
  * the exception) and the Security state of the side taken from. */
 static ctx_t per_ctx(const ete_model *m, const pe_rec *r)
 {
-    ctx_t c = ctx_of(m, r);
+    ctx_t c = ete_m_ctx_of(m, r);
     unsigned from = r->from_el & 3u;
     if (from == 3)
         c.ns = 0;
@@ -1013,7 +942,7 @@ static void do_exc(ete_model *m, const pe_rec *r, int *p0_done)
         return;
     }
     if (!m->active)
-        trace_on(m);                       /* R_BBBBT */
+        ete_m_trace_on(m);                       /* R_BBBBT */
     int is1 = r->isa == PE_ISA_T32;
     uint64_t a = addr_of(r->pc, is1);
     ctx_t c = per_ctx(m, r);
@@ -1047,7 +976,7 @@ static void do_reset(ete_model *m, const pe_rec *r, int *p0_done)
         m->ts_req = 1;                     /* R_YYWTR, R_NGXNQ */
     if (traced) {
         if (!m->active)
-            trace_on(m);                   /* R_BBBBT */
+            ete_m_trace_on(m);                   /* R_BBBBT */
         uint8_t *p = pkt_begin(m);
         if (p) {
             unsigned e = m->need_addr ? ETE_EXC_E_ADDR_EXC : ETE_EXC_E_EXC;
@@ -1085,7 +1014,7 @@ static void do_tfail(ete_model *m)
  * traced instruction waits for its P0 element, so that the Target Address
  * element after the Trace Info element is that of the next instruction
  * (R_SVGNN, R_MDTYL). */
-static void service_sync(ete_model *m)
+void ete_m_service_sync(ete_model *m)
 {
     atoms_flush(m);
     emit_sync(m);
@@ -1132,7 +1061,7 @@ static int check_rec(ete_model *m, const pe_rec *r, uint64_t idx)
     return 0;
 }
 
-static void slow_step(ete_model *m, const pe_rec *r)
+void ete_m_slow_step(ete_model *m, const pe_rec *r)
 {
     uint64_t idx = m->nrec++;
     if (m->disabled)
@@ -1142,7 +1071,7 @@ static void slow_step(ete_model *m, const pe_rec *r)
         return;
     }
     if (m->sync_req && !m->uncovered)
-        service_sync(m);
+        ete_m_service_sync(m);
 
     int p0_done = 0;
     switch (r->kind) {
@@ -1165,7 +1094,7 @@ static void slow_step(ete_model *m, const pe_rec *r)
 
     /* R_WJPTE: events regardless of ViewInst; R_SPYTT: after the P0
      * element of the same record. */
-    unsigned ev = m->ev_en ? events_of(m, r->ext_in) : 0;
+    unsigned ev = m->ev_en ? ete_m_events_of(m, r->ext_in) : 0;
     if (ev) {
         uint8_t *p = pkt_begin(m);
         if (p)
@@ -1207,7 +1136,7 @@ static void slow_step(ete_model *m, const pe_rec *r)
  *  - a direct branch (when no cycle counting, branch broadcasting,
  *    timestamp request or transaction needs attention) only adds its atom
  *    and, for a taken BL, its return stack entry.
- * Both do exactly what slow_step() would do for such a record. */
+ * Both do exactly what ete_m_slow_step() would do for such a record. */
 static inline int same_inputs(const ete_model *m, const pe_rec *r)
 {
     return m->quiet && r->kind == PE_KIND_INSN && r->el == m->pv_el &&
@@ -1245,7 +1174,7 @@ static void fast_branch(ete_model *m, const pe_rec *r)
     m->elem_ts = r->timestamp;
     m->elem_cycle = r->cycle;
     if (m->sync_req || m->disabled)
-        m->quiet = 0;                      /* as slow_step */
+        m->quiet = 0;                      /* as ete_m_slow_step */
 }
 
 static inline int step_fast(ete_model *m, const pe_rec *r)
@@ -1273,7 +1202,7 @@ static inline int step_fast(ete_model *m, const pe_rec *r)
 void ete_model_step(ete_model *m, const pe_rec *r)
 {
     if (!step_fast(m, r))
-        slow_step(m, r);
+        ete_m_slow_step(m, r);
 }
 
 /* ete_model_run applies the same fast paths with the comparison against
@@ -1344,12 +1273,12 @@ void ete_model_run(ete_model *m, const pe_rec *r, size_t n)
                     break;
                 if (m->need_addr) {
                     /* after a fast indirect branch: the target instruction,
-                     * as resolve() does it when the context is unchanged:
+                     * as ete_m_resolve() does it when the context is unchanged:
                      * removed by a return stack match, or traced */
                     int is1 = x->isa == PE_ISA_T32;
                     uint64_t a = addr_of(x->pc, is1);
                     if (!m->pend_rs_ok || !rs_match_pop(m, a, is1)) {
-                        ctx_t cx = ctx_of(m, x);
+                        ctx_t cx = ete_m_ctx_of(m, x);
                         if (m->force_ctx || !m->out_ctx_valid || !ctx_eq(&cx, &m->out_ctx))
                             break;
                         if (nfast) {
@@ -1376,7 +1305,7 @@ void ete_model_run(ete_model *m, const pe_rec *r, size_t n)
                     fast_branch(m, x);
                     i++;
                 }
-                /* as slow_step: a record that raised a request or failed
+                /* as ete_m_slow_step: a record that raised a request or failed
                  * leaves the next one to the general path */
                 if (m->sync_req || m->disabled) {
                     m->quiet = 0;
@@ -1390,7 +1319,7 @@ void ete_model_run(ete_model *m, const pe_rec *r, size_t n)
             if (i >= n)
                 break;
         }
-        slow_step(m, &r[i++]);
+        ete_m_slow_step(m, &r[i++]);
     }
 }
 
@@ -1518,7 +1447,7 @@ static int configure(ete_model *m, char *err, size_t errlen)
      * selection (D6.10.9 note); with TRCIDR2.VMIDOPT = 0b10 the bit is RES1
      * (register-fields.md 4.6: "10 forced 1").  Like the RES1 bit 0 it is
      * accepted as written, 0 or 1, and has no effect: the Virtual context
-     * identifier is always CONTEXTIDR_EL2 (R_PTVTD, ctx_of()). */
+     * identifier is always CONTEXTIDR_EL2 (R_PTVTD, ete_m_ctx_of()). */
 
     m->cc_threshold = r->trcccctlr & TRCCCCTLR_THRESHOLD_MASK;
     if (r->trcccctlr & ~TRCCCCTLR_THRESHOLD_MASK)

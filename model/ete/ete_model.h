@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "ete_regs.h"
+#include "pe_block.h"
 #include "pe_stream.h"
 
 /* Implementation choices: what an integrator sets as RTL parameters.  They
@@ -50,6 +51,30 @@ void ete_model_free(ete_model *m);
 /* Feed retired records in order. */
 void ete_model_step(ete_model *m, const pe_rec *r);
 void ete_model_run(ete_model *m, const pe_rec *r, size_t n);
+
+/* The block path (docs/pe-blocks.md): feed the slots of the block stream
+ * (pe_blk_from_recs) in order.  The bytes equal those ete_model_step gives
+ * for the records the slots were derived from, computed per slot: a run is
+ * split at the address comparator edges inside it into sub-runs of uniform
+ * ViewInst, each evaluated once, and its last instruction takes the record
+ * path.  ete_model_overflow and ete_model_finish work between slots;
+ * ete_model_records counts the records the slots stand for. */
+void ete_model_block(ete_model *m, const pe_blk *b);
+void ete_model_blocks(ete_model *m, const pe_blk *b, size_t n);
+/* The longest run the block path takes exactly under this programming: 0
+ * (no limit), or 1 when an Event element fires with every EXTIN low (a
+ * TRUE or inverted Resource Selector in TRCEVENTCTL0R): such events are
+ * per instruction, and a slot has one event sample (docs/pe-blocks.md 3). */
+unsigned ete_model_block_max_insns(const ete_model *m);
+
+typedef struct ete_block_stats {
+    uint64_t slots;           /* slots fed */
+    uint64_t runs;            /* INSN slots */
+    uint64_t runs_multi;      /* INSN slots of more than one instruction */
+    uint64_t runs_split;      /* runs with a comparator edge before their last instruction */
+    uint64_t subruns;         /* sub-runs evaluated (uniform ViewInst), over all runs */
+} ete_block_stats;
+void ete_model_block_stats(const ete_model *m, ete_block_stats *st);
 
 /* The trace unit buffer overflowed between the previous record and the
  * next one: the model drops what it had not yet output, and emits the
