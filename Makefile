@@ -33,8 +33,10 @@ LIB_model_trbe := model/trbe
 LIB_sw_trbe    := sw/trbe
 LIB_tb_trbe    := tb/trbe
 LIB_tb_top     := tb/top
+LIB_model_etmv1 := model/etmv1
+LIB_sw_etmv1   := sw/etmv1
 LIBS := common model_ete sw_ete tb_common tb_ete model_spe sw_spe model_brbe sw_brbe \
-        tb_workloads model_trbe sw_trbe tb_trbe tb_top
+        tb_workloads model_trbe sw_trbe tb_trbe tb_top model_etmv1 sw_etmv1
 
 # include paths per library (who may include whom)
 INC_common    := -Isw/common
@@ -50,10 +52,12 @@ INC_tb_workloads := -Itb/workloads -Isw/common
 INC_model_trbe := -Imodel/trbe -Isw/common
 INC_sw_trbe   := -Isw/trbe -Isw/common
 INC_tb_trbe   := -Itb/trbe -Imodel/trbe -Isw/trbe -Itb/common -Isw/common
+INC_model_etmv1 := -Imodel/etmv1 -Isw/common
+INC_sw_etmv1  := -Isw/etmv1 -Isw/common
 INC_tb_top    := -Itb/top -Itb/trbe -Itb/common -Imodel/ete -Imodel/trbe -Imodel/spe \
                  -Imodel/brbe -Isw/ete -Isw/trbe -Isw/spe -Isw/brbe -Isw/common
 INC_ALL       := $(INC_tb_ete) -Imodel/spe -Isw/spe -Imodel/brbe -Isw/brbe -Itb/workloads \
-                 -Itb/trbe -Imodel/trbe -Isw/trbe -Itests/common
+                 -Itb/trbe -Imodel/trbe -Isw/trbe -Itests/common -Imodel/etmv1 -Isw/etmv1
 
 srcs_of = $(sort $(wildcard $(LIB_$(1))/*.c))
 objs_of = $(patsubst %.c,$(2)/obj/%.o,$(call srcs_of,$(1)))
@@ -74,7 +78,7 @@ $(foreach l,$(LIBS),$(eval $(call lib_rules,$(l))))
 
 # link order: dependents first
 LINK_ORDER := tb_workloads tb_top tb_ete tb_trbe sw_ete model_ete sw_spe model_spe sw_brbe model_brbe \
-              sw_trbe model_trbe tb_common common
+              sw_trbe model_trbe sw_etmv1 model_etmv1 tb_common common
 LIBFILES     = $(foreach l,$(LINK_ORDER),$(BUILD)/lib$(l).a)
 SANLIBFILES  = $(foreach l,$(LINK_ORDER),$(SAN)/lib$(l).a)
 
