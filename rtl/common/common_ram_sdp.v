@@ -21,9 +21,10 @@
 // port in one clocked block.  rdata_o is unknown (X in simulation) until the
 // first read.
 //
-// Under `FORMAL the module has one more read port, f_addr_i -> f_data_o,
-// combinational, for the proofs of the modules that use it (they must see
-// the stored words to close k-induction).  It is not part of the hardware.
+// Under `FORMAL the module has one more output, f_mem_o, the whole array
+// (word a at [a*WIDTH +: WIDTH]), for the proofs of the modules that use it:
+// they must see the stored words to close k-induction.  It is not part of
+// the hardware.
 `default_nettype none
 
 module common_ram_sdp #(
@@ -37,8 +38,7 @@ module common_ram_sdp #(
   input  wire             re_i,      // load rdata_o from raddr_i this clock
   input  wire [AW-1:0]    raddr_i,   // < DEPTH when re_i
 `ifdef FORMAL
-  input  wire [AW-1:0]    f_addr_i,  // formal only: the word at f_addr_i ...
-  output wire [WIDTH-1:0] f_data_o,  // ... now (combinational)
+  output wire [DEPTH*WIDTH-1:0] f_mem_o,   // formal only: the array
 `endif
   output wire [WIDTH-1:0] rdata_o    // word read by the last clock with re_i
 );
@@ -80,7 +80,12 @@ module common_ram_sdp #(
   assign rdata_o = rdata_q;
 
 `ifdef FORMAL
-  assign f_data_o = mem_q[f_addr_i];
+  genvar fa;
+  generate
+    for (fa = 0; fa < DEPTH; fa = fa + 1) begin : g_f_mem
+      assign f_mem_o[fa*WIDTH +: WIDTH] = mem_q[fa];
+    end
+  endgenerate
 `endif
 
 endmodule
