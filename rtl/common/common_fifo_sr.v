@@ -46,8 +46,10 @@ module common_fifo_sr #(
   parameter WIDTH = 8,   // bits per element, >= 1
   parameter DEPTH = 16,  // elements held (RAM, prefetch stage and output
                          // register together), a power of two, >= 2 * WR_N
-  parameter WR_N  = 1    // most elements written per clock: 1, 2, 4, ... (a
+  parameter WR_N  = 1,   // most elements written per clock: 1, 2, 4, ... (a
                          // power of two, the number of RAM banks)
+  parameter RAM_STYLE = 0  // the banks' common_ram_sdp RAM_STYLE: 0 the tool
+                           // chooses, 1 block RAM, 2 distributed RAM
 ) (
   input  wire                  clk_i,
   input  wire                  rst_ni,      // synchronous, active low: empties the FIFO
@@ -143,8 +145,9 @@ module common_fifo_sr #(
   generate
     if (WR_N == 1) begin : g_one_bank
       common_ram_sdp #(
-        .WIDTH (WIDTH),
-        .DEPTH (DEPTH)
+        .WIDTH     (WIDTH),
+        .DEPTH     (DEPTH),
+        .RAM_STYLE (RAM_STYLE)
       ) u_ram (
         .clk_i   (clk_i),
         .we_i    (wr_cnt_i[0]),
@@ -177,7 +180,15 @@ module common_fifo_sr #(
         /* verilator lint_on CMPCONST */
         wire             we   = ({{(WC_W - LOG_W){1'b0}}, k} < wr_cnt_i);
         wire [RAW-1:0]   wadr = wrow + (wrap ? ROW_ONE : ROW_ZERO);
-        wire [WIDTH-1:0] wdat = wr_data_i[k*WIDTH +: WIDTH];
+        // lane k: a WR_N:1 multiplexer of constant lane slices (an indexed
+        // part-select k*WIDTH would make a multiplier and a wide shifter)
+        reg  [WIDTH-1:0] wdat;
+        integer          li;
+        always @* begin
+          wdat = wr_data_i[WIDTH-1:0];
+          for (li = 1; li < WR_N; li = li + 1)
+            if (k == li[LOG_W-1:0]) wdat = wr_data_i[li*WIDTH +: WIDTH];
+        end
         wire             re   = issue & (rbank == bsel);
 `ifdef FORMAL
         wire [ROWS*WIDTH-1:0] f_mem;
@@ -188,8 +199,9 @@ module common_fifo_sr #(
 `endif
 
         common_ram_sdp #(
-          .WIDTH (WIDTH),
-          .DEPTH (ROWS)
+          .WIDTH     (WIDTH),
+          .DEPTH     (ROWS),
+          .RAM_STYLE (RAM_STYLE)
         ) u_ram (
           .clk_i   (clk_i),
           .we_i    (we),
@@ -203,7 +215,15 @@ module common_fifo_sr #(
           .rdata_o (bank_rdata[gb*WIDTH +: WIDTH])
         );
       end
-      assign a_data = bank_rdata[a_bank_q[LOG_W-1:0]*WIDTH +: WIDTH];
+      // stage A's bank: a WR_N:1 multiplexer of constant slices
+      reg     [WIDTH-1:0] a_mux;
+      integer             bi;
+      always @* begin
+        a_mux = bank_rdata[WIDTH-1:0];
+        for (bi = 1; bi < WR_N; bi = bi + 1)
+          if (a_bank_q[LOG_W-1:0] == bi[LOG_W-1:0]) a_mux = bank_rdata[bi*WIDTH +: WIDTH];
+      end
+      assign a_data = a_mux;
     end
   endgenerate
 

@@ -28,8 +28,12 @@
 `default_nettype none
 
 module common_ram_sdp #(
-  parameter WIDTH = 8,   // bits per word, >= 1
-  parameter DEPTH = 16   // words, >= 2 (need not be a power of two)
+  parameter WIDTH     = 8,      // bits per word, >= 1
+  parameter DEPTH     = 16,     // words, >= 2 (need not be a power of two)
+  parameter RAM_STYLE = 0       // 0: the synthesis tool chooses (Yosys takes
+                                // distributed RAM for shallow arrays on ECP5);
+                                // 1: block RAM, 2: distributed RAM (the
+                                // array's ram_style attribute asks for it)
 ) (
   input  wire             clk_i,
   input  wire             we_i,      // write wdata_i at waddr_i this clock
@@ -63,27 +67,48 @@ module common_ram_sdp #(
     if (DEPTH < 2) begin : g_bad_depth
       common_ram_sdp_DEPTH_must_be_at_least_2 u_bad ();
     end
+    if (RAM_STYLE < 0 || RAM_STYLE > 2) begin : g_bad_style
+      common_ram_sdp_RAM_STYLE_must_be_0_1_or_2 u_bad ();
+    end
   endgenerate
 
   // ---- storage -----------------------------------------------------------
   // No reset: a block RAM has none, and a reset would make flip-flops of it.
-  // Read-during-write collisions are don't-care (see the header).
-  (* no_rw_check *)
-  reg [WIDTH-1:0] mem_q [0:DEPTH-1];
+  // Read-during-write collisions are don't-care (no_rw_check, see the
+  // header).  One branch per RAM_STYLE: an attribute cannot take a parameter.
   reg [WIDTH-1:0] rdata_q;
-
-  always @(posedge clk_i) begin
-    if (we_i) mem_q[waddr_i] <= wdata_i;
-    if (re_i) rdata_q <= mem_q[raddr_i];
-  end
-
   assign rdata_o = rdata_q;
+
+  generate
+    if (RAM_STYLE == 1) begin : g_mem
+      (* no_rw_check, ram_style = "block" *)
+      reg [WIDTH-1:0] mem_q [0:DEPTH-1];
+      always @(posedge clk_i) begin
+        if (we_i) mem_q[waddr_i] <= wdata_i;
+        if (re_i) rdata_q <= mem_q[raddr_i];
+      end
+    end else if (RAM_STYLE == 2) begin : g_mem
+      (* no_rw_check, ram_style = "distributed" *)
+      reg [WIDTH-1:0] mem_q [0:DEPTH-1];
+      always @(posedge clk_i) begin
+        if (we_i) mem_q[waddr_i] <= wdata_i;
+        if (re_i) rdata_q <= mem_q[raddr_i];
+      end
+    end else begin : g_mem
+      (* no_rw_check *)
+      reg [WIDTH-1:0] mem_q [0:DEPTH-1];
+      always @(posedge clk_i) begin
+        if (we_i) mem_q[waddr_i] <= wdata_i;
+        if (re_i) rdata_q <= mem_q[raddr_i];
+      end
+    end
+  endgenerate
 
 `ifdef FORMAL
   genvar fa;
   generate
     for (fa = 0; fa < DEPTH; fa = fa + 1) begin : g_f_mem
-      assign f_mem_o[fa*WIDTH +: WIDTH] = mem_q[fa];
+      assign f_mem_o[fa*WIDTH +: WIDTH] = g_mem.mem_q[fa];
     end
   endgenerate
 `endif
