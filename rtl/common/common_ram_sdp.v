@@ -78,6 +78,9 @@ module common_ram_sdp #(
   // header).  One branch per RAM_STYLE: an attribute cannot take a parameter.
   reg [WIDTH-1:0] rdata_q;
   assign rdata_o = rdata_q;
+`ifdef FORMAL
+  genvar fa;    // f_mem_o: one assignment per word, in each branch below
+`endif
 
   generate
     if (RAM_STYLE == 1) begin : g_mem
@@ -87,6 +90,11 @@ module common_ram_sdp #(
         if (we_i) mem_q[waddr_i] <= wdata_i;
         if (re_i) rdata_q <= mem_q[raddr_i];
       end
+`ifdef FORMAL
+      for (fa = 0; fa < DEPTH; fa = fa + 1) begin : g_f_mem
+        assign f_mem_o[fa*WIDTH +: WIDTH] = mem_q[fa];
+      end
+`endif
     end else if (RAM_STYLE == 2) begin : g_mem
       (* no_rw_check, ram_style = "distributed" *)
       reg [WIDTH-1:0] mem_q [0:DEPTH-1];
@@ -94,6 +102,11 @@ module common_ram_sdp #(
         if (we_i) mem_q[waddr_i] <= wdata_i;
         if (re_i) rdata_q <= mem_q[raddr_i];
       end
+`ifdef FORMAL
+      for (fa = 0; fa < DEPTH; fa = fa + 1) begin : g_f_mem
+        assign f_mem_o[fa*WIDTH +: WIDTH] = mem_q[fa];
+      end
+`endif
     end else begin : g_mem
       (* no_rw_check *)
       reg [WIDTH-1:0] mem_q [0:DEPTH-1];
@@ -101,17 +114,13 @@ module common_ram_sdp #(
         if (we_i) mem_q[waddr_i] <= wdata_i;
         if (re_i) rdata_q <= mem_q[raddr_i];
       end
-    end
-  endgenerate
-
 `ifdef FORMAL
-  genvar fa;
-  generate
-    for (fa = 0; fa < DEPTH; fa = fa + 1) begin : g_f_mem
-      assign f_mem_o[fa*WIDTH +: WIDTH] = g_mem.mem_q[fa];
+      for (fa = 0; fa < DEPTH; fa = fa + 1) begin : g_f_mem
+        assign f_mem_o[fa*WIDTH +: WIDTH] = mem_q[fa];
+      end
+`endif
     end
   endgenerate
-`endif
 
 endmodule
 
