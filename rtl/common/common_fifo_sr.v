@@ -136,6 +136,24 @@ module common_fifo_sr #(
   wire [WR_N*WIDTH-1:0] bank_rdata;      // bank b's read register at [b*WIDTH +: WIDTH]
   wire [WIDTH-1:0]      a_data;          // stage A's element
 
+  // Lane sel of WR_N lanes: a binary tree of 2:1 multiplexers, one level
+  // per select bit (LUT4 + PFUMX on ECP5).  An indexed part-select
+  // [sel*WIDTH +: WIDTH] would make Yosys build a multiplier and a shifter,
+  // an if-chain a priority chain.
+  function [WIDTH-1:0] lane_mux;
+    input [WR_N*WIDTH-1:0] lanes;
+    input [LB-1:0]         sel;
+    reg   [WR_N*WIDTH-1:0] t;
+    integer                j, i;
+    begin
+      t = lanes;
+      for (j = 0; j < LOG_W; j = j + 1)
+        for (i = 0; i < (WR_N >> (j + 1)); i = i + 1)
+          t[i*WIDTH +: WIDTH] = sel[j] ? t[(2*i+1)*WIDTH +: WIDTH] : t[2*i*WIDTH +: WIDTH];
+      lane_mux = t[WIDTH-1:0];
+    end
+  endfunction
+
   // ---- RAM banks ---------------------------------------------------------
 `ifdef FORMAL
   wire [DEPTH*WIDTH-1:0] f_ram;          // element a at [a*WIDTH +: WIDTH]
@@ -180,15 +198,7 @@ module common_fifo_sr #(
         /* verilator lint_on CMPCONST */
         wire             we   = ({{(WC_W - LOG_W){1'b0}}, k} < wr_cnt_i);
         wire [RAW-1:0]   wadr = wrow + (wrap ? ROW_ONE : ROW_ZERO);
-        // lane k: a WR_N:1 multiplexer of constant lane slices (an indexed
-        // part-select k*WIDTH would make a multiplier and a wide shifter)
-        reg  [WIDTH-1:0] wdat;
-        integer          li;
-        always @* begin
-          wdat = wr_data_i[WIDTH-1:0];
-          for (li = 1; li < WR_N; li = li + 1)
-            if (k == li[LOG_W-1:0]) wdat = wr_data_i[li*WIDTH +: WIDTH];
-        end
+        wire [WIDTH-1:0] wdat = lane_mux(wr_data_i, k);
         wire             re   = issue & (rbank == bsel);
 `ifdef FORMAL
         wire [ROWS*WIDTH-1:0] f_mem;
@@ -215,15 +225,7 @@ module common_fifo_sr #(
           .rdata_o (bank_rdata[gb*WIDTH +: WIDTH])
         );
       end
-      // stage A's bank: a WR_N:1 multiplexer of constant slices
-      reg     [WIDTH-1:0] a_mux;
-      integer             bi;
-      always @* begin
-        a_mux = bank_rdata[WIDTH-1:0];
-        for (bi = 1; bi < WR_N; bi = bi + 1)
-          if (a_bank_q[LOG_W-1:0] == bi[LOG_W-1:0]) a_mux = bank_rdata[bi*WIDTH +: WIDTH];
-      end
-      assign a_data = a_mux;
+      assign a_data = lane_mux(bank_rdata, a_bank_q);
     end
   endgenerate
 
