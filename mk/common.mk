@@ -16,28 +16,34 @@ CM_VL   := $(BUILD)/verilator-common
 CM_HDRS := $(CM_TBD)/fifo_sr_dut.h $(CM_TBD)/fifo_sr_tb.h tb/common/harness.h
 
 # ---- lint -----------------------------------------------------------------------
-# "WR_N DEPTH WIDTH" sets: every WR_N at its smallest DEPTH, wide and deep
-# ones, and WR_N 8
-CM_LINT_SETS := 1_2_1 1_256_160 2_4_8 2_32_33 4_8_3 4_64_160 8_16_5
+# "WR_N DEPTH WIDTH OUT_REG" sets: every WR_N at its smallest DEPTH, wide
+# and deep ones, WR_N 8, with and without the RAM output register
+CM_LINT_SETS := 1_2_1_0 1_256_160_0 2_4_8_0 2_32_33_0 4_8_3_0 4_64_160_0 8_16_5_0 \
+                1_2_1_1 2_4_8_1 4_64_160_1
 
 .PHONY: lint-common
 lint-common:
 	@fail=0; \
-	for s in $(CM_LINT_SETS); do IFS=_ read -r w d x <<<"$$s"; \
+	for s in $(CM_LINT_SETS); do IFS=_ read -r w d x r <<<"$$s"; \
 	  if verilator --lint-only -Wall --top-module common_fifo_sr -GWR_N=$$w -GDEPTH=$$d -GWIDTH=$$x \
-	    $(CM_RTL); then echo "common: verilator -Wall common_fifo_sr WR_N $$w DEPTH $$d WIDTH $$x: clean"; \
+	    -GOUT_REG=$$r $(CM_RTL); then \
+	    echo "common: verilator -Wall common_fifo_sr WR_N $$w DEPTH $$d WIDTH $$x OUT_REG $$r: clean"; \
 	  else fail=1; fi; \
 	  out=$$(iverilog -g2005 -Wall -o /dev/null -s common_fifo_sr -Pcommon_fifo_sr.WR_N=$$w \
-	    -Pcommon_fifo_sr.DEPTH=$$d -Pcommon_fifo_sr.WIDTH=$$x $(CM_RTL) 2>&1); \
+	    -Pcommon_fifo_sr.DEPTH=$$d -Pcommon_fifo_sr.WIDTH=$$x -Pcommon_fifo_sr.OUT_REG=$$r $(CM_RTL) 2>&1); \
 	  if [ $$? -ne 0 ] || [ -n "$$out" ]; then echo "$$out"; fail=1; fi; \
 	  if ! yosys -q -p "read_verilog $(CM_RTL); chparam -set WR_N $$w -set DEPTH $$d -set WIDTH $$x \
-	    common_fifo_sr; hierarchy -check -top common_fifo_sr; proc; check -assert" >/dev/null; \
+	    -set OUT_REG $$r common_fifo_sr; hierarchy -check -top common_fifo_sr; proc; check -assert" >/dev/null; \
 	  then fail=1; fi; done; \
 	[ $$fail -eq 0 ] && echo "common: iverilog -g2005 -Wall, yosys hierarchy -check, check -assert: clean (same sets)"; \
-	for d in 2 3 512; do \
-	  if verilator --lint-only -Wall --top-module common_ram_sdp -GDEPTH=$$d -GWIDTH=36 \
-	    rtl/common/common_ram_sdp.v; then echo "common: verilator -Wall common_ram_sdp DEPTH $$d: clean"; \
+	for d in 2_0_0 3_1_1 512_2_1; do IFS=_ read -r dd st o <<<"$$d"; \
+	  if verilator --lint-only -Wall --top-module common_ram_sdp -GDEPTH=$$dd -GWIDTH=36 -GRAM_STYLE=$$st \
+	    -GOUT_REG=$$o rtl/common/common_ram_sdp.v; then \
+	    echo "common: verilator -Wall common_ram_sdp DEPTH $$dd RAM_STYLE $$st OUT_REG $$o: clean"; \
 	  else fail=1; fi; done; \
+	if verilator --lint-only -Wall --top-module common_fifo_sr_fpga_wrap $(CM_RTL) \
+	  rtl/common/fpga/common_fpga_pins.v rtl/common/fpga/common_fifo_sr_fpga_wrap.v; then \
+	  echo "common: verilator -Wall common_fifo_sr_fpga_wrap: clean"; else fail=1; fi; \
 	if verilator --lint-only -Wall --top-module fifo_sr_tb_top $(CM_RTL) $(CM_TBD)/fifo_sr_tb_top.v; \
 	then echo "common: verilator -Wall fifo_sr_tb_top (the bench's sets): clean"; else fail=1; fi; \
 	exit $$fail

@@ -7,16 +7,16 @@
 // distinct banks: the input lanes are rotated onto the banks (one barrel
 // rotator) and each bank writes at most one word per clock.
 //
-// The RAM read is registered, so the read side is a two-entry prefetch:
-//   RAM --read--> stage A (the read register of the bank read last, which
-//   holds while that bank is not read) --> output register (rd_data_o).
-// A RAM read is issued whenever the RAM holds an element and stage A is
-// empty or moves to the output register in the same clock; the output
-// register takes stage A's element whenever it is empty or being read.
-// Sustained rate: one element per clock.  An element written in clock t
-// is in the RAM from clock t+1 and reaches rd_valid_o at clock t+3 at the
-// latest when it is the oldest one (at once after the read of the element
-// before it otherwise).
+// Read side: the RAM read takes L = 1 + OUT_REG clocks (the banks' read
+// register, and with OUT_REG their output register).  Reads are issued
+// ahead into an output buffer of L + 1 registers (a shift register whose
+// entry 0 is rd_data_o): a read is issued whenever the RAM holds an element
+// and the elements in flight plus those buffered, less the one read this
+// clock, leave room for it.  The issued element lands in the buffer L
+// clocks later.  Sustained rate: one element per clock, no bubble between
+// back-to-back reads.  An element written in clock t is in the RAM from
+// t+1 and reaches rd_valid_o at t+3+OUT_REG at the latest when it is the
+// oldest one (at once after the read of the element before it otherwise).
 //
 // Write port: wr_cnt_i elements, lanes 0 .. wr_cnt_i-1 of wr_data_i (lane 0
 //   oldest), are appended at the clock edge.  The writer must keep
@@ -26,20 +26,23 @@
 //   element is taken at a clock edge with rd_valid_o && rd_ready_i; while
 //   rd_valid_o && !rd_ready_i both hold.  rd_valid_o does not depend on
 //   rd_ready_i combinationally; rd_ready_i may depend on rd_valid_o.
-// count_o (elements held: RAM, stage A and the output register) and free_o
+// count_o (elements held: RAM, in flight and buffered) and free_o
 //   (DEPTH - count_o) are registers; count_o + free_o == DEPTH.
 //
 // Combinational paths (one stage of work each; N = log2 DEPTH):
-//   rd_ready_i -> read issue -> bank read enables (two gates) and the
-//     (N+1)-bit count/free/RAM-count adders' carry-ins and the read pointer
-//     increment; nothing from rd_ready_i reaches a RAM address.
+//   rd_ready_i -> pop -> read issue -> bank read enables (three gates);
+//     pop -> the output buffer's shift/hold selects; pop and issue -> the
+//     (N+1)-bit count/free/RAM-count adders' carry-ins, the read pointer
+//     increment and a 2-bit occupancy counter.  rd_ready_i reaches no RAM
+//     address.
 //   wr_cnt_i -> bank write enables (a compare with a lane index) and the
 //     same adders; wr_data_i -> the WR_N:1 lane rotator -> RAM write data.
 //   write pointer -> row + wrap increment -> RAM write address.
-//   The longest: the RAM's clock-to-out (block RAM output, no output
-//   register) -> the WR_N:1 bank multiplexer -> the output register's data
-//   input (two LUT4 levels for WR_N 4, none for WR_N 1).  The counter
-//   adders (N+1 bits plus a carry-in, a carry chain) come next.
+//   Bank data -> the WR_N:1 bank multiplexer -> the buffer entry's 2:1
+//     (land / shift) multiplexer -> buffer register.  With OUT_REG 0 this
+//     path starts at the block RAM's clock-to-out and is the longest (ECP5
+//     DP16KD: 5.8 ns of it); with OUT_REG 1 it starts at a flip-flop, and
+//     the RAM's clock-to-out feeds the output register with no logic.
 `default_nettype none
 
 module common_fifo_sr #(
@@ -48,8 +51,13 @@ module common_fifo_sr #(
                          // register together), a power of two, >= 2 * WR_N
   parameter WR_N  = 1,   // most elements written per clock: 1, 2, 4, ... (a
                          // power of two, the number of RAM banks)
-  parameter RAM_STYLE = 0  // the banks' common_ram_sdp RAM_STYLE: 0 the tool
+  parameter RAM_STYLE = 0, // the banks' common_ram_sdp RAM_STYLE: 0 the tool
                            // chooses, 1 block RAM, 2 distributed RAM
+  parameter OUT_REG   = 0  // the banks' common_ram_sdp OUT_REG: 1 registers
+                           // the RAM output (one more clock of latency, one
+                           // more output buffer entry, WR_N * WIDTH more
+                           // flip-flops; for block RAM with a slow
+                           // clock-to-out, e.g. ECP5), 0 not
 ) (
   input  wire                  clk_i,
   input  wire                  rst_ni,      // synchronous, active low: empties the FIFO
@@ -62,7 +70,7 @@ module common_fifo_sr #(
   output wire [WIDTH-1:0]      rd_data_o,
   input  wire                  rd_ready_i,
   // occupancy, registered: count_o + free_o == DEPTH
-  output wire [CNT_W-1:0]      count_o,     // elements held, prefetched ones included
+  output wire [CNT_W-1:0]      count_o,     // elements held, in flight and buffered ones included
   output wire [CNT_W-1:0]      free_o       // elements that may be written this clock
 );
 
@@ -84,10 +92,14 @@ module common_fifo_sr #(
   localparam WC_W  = clog2(WR_N + 1);                  // 0 .. WR_N
   localparam ROWS  = DEPTH / WR_N;                     // words per bank
   localparam RAW   = (AW > LOG_W) ? AW - LOG_W : 1;    // row address bits
+  localparam L     = 1 + OUT_REG;                      // RAM read latency, clocks
+  localparam CAP   = L + 1;                            // output buffer entries
+  localparam OC_W  = 2;                                // 0 .. CAP (<= 3)
 
   localparam [CNT_W-1:0] DEPTH_C = DEPTH[CNT_W-1:0];
   localparam [CNT_W-1:0] ONE_C   = 1;
   localparam [AW-1:0]    ONE_A   = 1;
+  localparam [OC_W-1:0]  CAP_C   = CAP[OC_W-1:0];
 
   // ---- parameter checks (an unknown module stops elaboration) ---------
   generate
@@ -103,38 +115,42 @@ module common_fifo_sr #(
     if (DEPTH < 2 * WR_N) begin : g_bad_rows
       common_fifo_sr_DEPTH_must_be_at_least_2_WR_N u_bad ();
     end
+    if (OUT_REG < 0 || OUT_REG > 1) begin : g_bad_out_reg
+      common_fifo_sr_OUT_REG_must_be_0_or_1 u_bad ();
+    end
   endgenerate
 
   // ---- state -----------------------------------------------------------
-  reg [AW-1:0]    wptr_q, wptr_d;        // next element address written
-  reg [AW-1:0]    rptr_q, rptr_d;        // next element address read from the RAM
-  reg [CNT_W-1:0] ram_cnt_q, ram_cnt_d;  // elements in the RAM, not yet read
-  reg             ram_ne_q, ram_ne_d;    // ram_cnt_q != 0
-  reg             a_v_q, a_v_d;          // stage A (a bank's read register) holds an element
+  reg [AW-1:0]       wptr_q, wptr_d;       // next element address written
+  reg [AW-1:0]       rptr_q, rptr_d;       // next element address read from the RAM
+  reg [CNT_W-1:0]    ram_cnt_q, ram_cnt_d; // elements in the RAM, not yet read
+  reg                ram_ne_q, ram_ne_d;   // ram_cnt_q != 0
+  reg [L-1:0]        fl_v_q, fl_v_d;       // [j]: a read issued j+1 clocks ago (in flight)
   /* verilator lint_off UNUSEDSIGNAL */
   // (not read with one bank)
-  reg [LB-1:0]    a_bank_q, a_bank_d;    // ... in this bank
+  reg [L*LB-1:0]     fl_bank_q, fl_bank_d; // ... from this bank, [j*LB +: LB]
   /* verilator lint_on UNUSEDSIGNAL */
-  reg             out_v_q, out_v_d;      // output register holds an element
-  reg [WIDTH-1:0] out_q, out_d;
-  reg [CNT_W-1:0] count_q, count_d;
-  reg [CNT_W-1:0] free_q, free_d;
+  reg [OC_W-1:0]     occ_q, occ_d;         // elements in flight or in the buffer
+  reg                room_q, room_d;       // occ_q < CAP
+  reg [CAP-1:0]      buf_v_q, buf_v_d;     // buffer entries held (a thermometer code)
+  reg [CAP*WIDTH-1:0] buf_q, buf_d;        // entry 0 (rd_data_o) the oldest
+  reg [CNT_W-1:0]    count_q, count_d;
+  reg [CNT_W-1:0]    free_q, free_d;
 
-  assign rd_valid_o = out_v_q;
-  assign rd_data_o  = out_q;
+  assign rd_valid_o = buf_v_q[0];
+  assign rd_data_o  = buf_q[WIDTH-1:0];
   assign count_o    = count_q;
   assign free_o     = free_q;
 
-  // ---- read side: pop, stage moves, RAM read issue ---------------------
-  wire pop    = out_v_q & rd_ready_i;    // an element leaves
-  wire out_go = ~out_v_q | rd_ready_i;   // the output register is free at the edge
-  wire a_go   = a_v_q & out_go;          // stage A moves to the output register
-  wire issue  = ram_ne_q & (~a_v_q | out_go);   // a RAM read this clock
-  wire wr_nz  = |wr_cnt_i;
+  // ---- read side: pop, RAM read issue, landing ---------------------------
+  wire pop   = buf_v_q[0] & rd_ready_i;       // an element leaves
+  wire issue = ram_ne_q & (room_q | pop);     // a RAM read this clock
+  wire land  = fl_v_q[L-1];                   // the read issued L clocks ago lands
+  wire wr_nz = |wr_cnt_i;
   wire [CNT_W-1:0] wr_cnt_c = {{(CNT_W - WC_W){1'b0}}, wr_cnt_i};   // (WC_W <= AW)
 
-  wire [WR_N*WIDTH-1:0] bank_rdata;      // bank b's read register at [b*WIDTH +: WIDTH]
-  wire [WIDTH-1:0]      a_data;          // stage A's element
+  wire [WR_N*WIDTH-1:0] bank_rdata;      // bank b's RAM output at [b*WIDTH +: WIDTH]
+  wire [WIDTH-1:0]      land_data;       // the landing element
 
   // Lane sel of WR_N lanes: a binary tree of 2:1 multiplexers, one level
   // per select bit (LUT4 + PFUMX on ECP5).  An indexed part-select
@@ -157,6 +173,7 @@ module common_fifo_sr #(
   // ---- RAM banks ---------------------------------------------------------
 `ifdef FORMAL
   wire [DEPTH*WIDTH-1:0] f_ram;          // element a at [a*WIDTH +: WIDTH]
+  wire [WR_N*WIDTH-1:0]  f_rd1;          // bank b's read register
 `endif
 
   genvar gb;
@@ -165,7 +182,8 @@ module common_fifo_sr #(
       common_ram_sdp #(
         .WIDTH     (WIDTH),
         .DEPTH     (DEPTH),
-        .RAM_STYLE (RAM_STYLE)
+        .RAM_STYLE (RAM_STYLE),
+        .OUT_REG   (OUT_REG)
       ) u_ram (
         .clk_i   (clk_i),
         .we_i    (wr_cnt_i[0]),
@@ -175,10 +193,11 @@ module common_fifo_sr #(
         .raddr_i (rptr_q),
 `ifdef FORMAL
         .f_mem_o (f_ram),
+        .f_rd1_o (f_rd1),
 `endif
         .rdata_o (bank_rdata)
       );
-      assign a_data = bank_rdata;
+      assign land_data = bank_rdata;
     end else begin : g_banks
       wire [LOG_W-1:0] woff  = wptr_q[LOG_W-1:0];   // bank of the next write
       wire [LOG_W-1:0] rbank = rptr_q[LOG_W-1:0];   // bank of the next read
@@ -211,7 +230,8 @@ module common_fifo_sr #(
         common_ram_sdp #(
           .WIDTH     (WIDTH),
           .DEPTH     (ROWS),
-          .RAM_STYLE (RAM_STYLE)
+          .RAM_STYLE (RAM_STYLE),
+          .OUT_REG   (OUT_REG)
         ) u_ram (
           .clk_i   (clk_i),
           .we_i    (we),
@@ -221,15 +241,19 @@ module common_fifo_sr #(
           .raddr_i (rrow),
 `ifdef FORMAL
           .f_mem_o (f_mem),
+          .f_rd1_o (f_rd1[gb*WIDTH +: WIDTH]),
 `endif
           .rdata_o (bank_rdata[gb*WIDTH +: WIDTH])
         );
       end
-      assign a_data = lane_mux(bank_rdata, a_bank_q);
+      assign land_data = lane_mux(bank_rdata, fl_bank_q[(L-1)*LB +: LB]);
     end
   endgenerate
 
   // ---- next state ------------------------------------------------------
+  reg [CAP-1:0]       bv;                // buffer after the pop
+  reg [CAP*WIDTH-1:0] bd;
+  integer             e;
   always @* begin
     wptr_d    = wptr_q + wr_cnt_c[AW-1:0];
     rptr_d    = rptr_q + (issue ? ONE_A : {AW{1'b0}});
@@ -237,12 +261,27 @@ module common_fifo_sr #(
     // != 0 after the update, without the adder: a write, more than one
     // element, or one element that is not read
     ram_ne_d  = wr_nz | (|ram_cnt_q[CNT_W-1:1]) | (ram_cnt_q[0] & ~issue);
-    a_v_d     = issue | (a_v_q & ~out_go);
-    a_bank_d  = a_bank_q;
-    if (issue) a_bank_d = rptr_q[LB-1:0];
-    out_v_d   = out_go ? a_v_q : out_v_q;
-    out_d     = out_q;
-    if (a_go) out_d = a_data;
+    // in flight: shift in this clock's read
+    fl_v_d[0]         = issue;
+    fl_bank_d[LB-1:0] = rptr_q[LB-1:0];
+    for (e = 1; e < L; e = e + 1) begin
+      fl_v_d[e]             = fl_v_q[e-1];
+      fl_bank_d[e*LB +: LB] = fl_bank_q[(e-1)*LB +: LB];
+    end
+    occ_d     = occ_q + {{(OC_W - 1){1'b0}}, issue} - {{(OC_W - 1){1'b0}}, pop};
+    room_d    = (occ_d < CAP_C);
+    // buffer: shift out the element read, then append the landing one
+    bv = buf_v_q;
+    bd = buf_q;
+    if (pop) begin
+      bv = {1'b0, buf_v_q[CAP-1:1]};
+      bd = {buf_q[CAP*WIDTH-1 -: WIDTH], buf_q[CAP*WIDTH-1:WIDTH]};
+    end
+    buf_v_d = land ? {bv[CAP-2:0], 1'b1} : bv;
+    buf_d   = bd;
+    for (e = 0; e < CAP; e = e + 1)
+      if (land && !bv[e] && (e == 0 || bv[(e == 0) ? 0 : e - 1]))
+        buf_d[e*WIDTH +: WIDTH] = land_data;
     count_d   = count_q + wr_cnt_c - (pop ? ONE_C : {CNT_W{1'b0}});
     free_d    = free_q - wr_cnt_c + (pop ? ONE_C : {CNT_W{1'b0}});
   end
@@ -253,8 +292,10 @@ module common_fifo_sr #(
       rptr_q    <= {AW{1'b0}};
       ram_cnt_q <= {CNT_W{1'b0}};
       ram_ne_q  <= 1'b0;
-      a_v_q     <= 1'b0;
-      out_v_q   <= 1'b0;
+      fl_v_q    <= {L{1'b0}};
+      occ_q     <= {OC_W{1'b0}};
+      room_q    <= 1'b1;
+      buf_v_q   <= {CAP{1'b0}};
       count_q   <= {CNT_W{1'b0}};
       free_q    <= DEPTH_C;
     end else begin
@@ -262,8 +303,10 @@ module common_fifo_sr #(
       rptr_q    <= rptr_d;
       ram_cnt_q <= ram_cnt_d;
       ram_ne_q  <= ram_ne_d;
-      a_v_q     <= a_v_d;
-      out_v_q   <= out_v_d;
+      fl_v_q    <= fl_v_d;
+      occ_q     <= occ_d;
+      room_q    <= room_d;
+      buf_v_q   <= buf_v_d;
       count_q   <= count_d;
       free_q    <= free_d;
     end
@@ -271,8 +314,8 @@ module common_fifo_sr #(
 
   // data registers: no reset (only read while their valid flag is set)
   always @(posedge clk_i) begin
-    a_bank_q <= a_bank_d;
-    out_q    <= out_d;
+    fl_bank_q <= fl_bank_d;
+    buf_q     <= buf_d;
   end
 
 `ifdef FORMAL
@@ -296,19 +339,49 @@ module common_fifo_sr #(
     end
   end
 
-  // Counts: the RAM, stage A and the output register make count; the RAM's
-  // elements are the pointer distance (full when equal and nonzero).
+  // Counts: the RAM, the reads in flight and the buffer make count; the
+  // RAM's elements are the pointer distance (full when equal and nonzero);
+  // the occupancy counter counts the in-flight and buffered elements.
   wire [AW-1:0]    f_dist = wptr_q - rptr_q;
-  wire [AW-1:0]    f_rptr_m1 = rptr_q - ONE_A;
-  wire [CNT_W-1:0] f_held = ram_cnt_q + {{(CNT_W - 1){1'b0}}, a_v_q} +
-                            {{(CNT_W - 1){1'b0}}, out_v_q};
+  // (one bit wider than occ_q: the sum of unreachable states must not wrap)
+  wire [OC_W:0]    f_nfl  = (L == 2) ? {2'b0, fl_v_q[0]} + {2'b0, fl_v_q[L-1]}
+                                     : {2'b0, fl_v_q[0]};
+  wire [OC_W:0]    f_nbuf = {2'b0, buf_v_q[0]} + {2'b0, buf_v_q[1]} +
+                            ((CAP > 2) ? {2'b0, buf_v_q[CAP-1]} : 3'd0);
+  wire [CNT_W-1:0] f_occ  = {{(CNT_W - OC_W){1'b0}}, occ_q};
+  integer fi;
   always @* if (f_past_valid) begin
     assert (count_q <= DEPTH_C);
     assert (count_q + free_q == DEPTH_C);
-    assert (f_held == count_q);
+    assert (ram_cnt_q + f_occ == count_q);
     assert ((ram_cnt_q == DEPTH_C) ? (f_dist == 0) : ({1'b0, f_dist} == ram_cnt_q));
     assert (ram_ne_q == (ram_cnt_q != 0));
-    if (a_v_q && WR_N > 1) assert (a_bank_q == f_rptr_m1[LB-1:0]);   // the last read
+    assert (occ_q <= CAP_C && room_q == (occ_q < CAP_C));
+    assert ({1'b0, occ_q} == f_nfl + f_nbuf);
+    for (fi = 1; fi < CAP; fi = fi + 1)
+      if (buf_v_q[fi]) assert (buf_v_q[fi-1]);     // a thermometer code
+  end
+
+  // Reads in flight: fl[0] is the newest, at the read pointer less one;
+  // its bank is the address's, and the bank's read register (fl[0]) or
+  // output register (fl[1] with OUT_REG) holds the RAM word, which stays
+  // in the RAM until the element leaves (the writer writes free words only).
+  wire [AW-1:0] f_fa0 = rptr_q - ONE_A;
+  wire [AW-1:0] f_fa1 = rptr_q - ONE_A - {{(AW - 1){1'b0}}, fl_v_q[0]};
+  wire [AW-1:0] f_fa_land = (L == 2) ? f_fa1 : f_fa0;
+  // (with one bank, fl_bank_q holds a pointer bit, not a bank)
+  wire [LB-1:0] f_fb0 = (WR_N > 1) ? fl_bank_q[LB-1:0] : {LB{1'b0}};
+  wire [LB-1:0] f_fb_land = fl_bank_q[(L-1)*LB +: LB];
+  wire [WIDTH-1:0] f_rd1_fb0 = f_rd1[f_fb0*WIDTH +: WIDTH];
+  always @* if (f_past_valid) begin
+    if (fl_v_q[0]) begin
+      if (WR_N > 1) assert (f_fb0 == f_fa0[LB-1:0]);
+      assert (f_rd1_fb0 == f_ram[f_fa0*WIDTH +: WIDTH]);
+    end
+    if (land) begin
+      if (WR_N > 1) assert (f_fb_land == f_fa_land[LB-1:0]);
+      assert (land_data == f_ram[f_fa_land*WIDTH +: WIDTH]);
+    end
   end
 
   // Interface rules of the read port.
@@ -321,10 +394,10 @@ module common_fifo_sr #(
     end
   end
 
-  // Order: element x's position from the head (the oldest element, in the
-  // output register, stage A or the RAM) and its value wherever it is.
-  wire [AW-1:0] f_head = rptr_q - {{(AW - 1){1'b0}}, a_v_q} - {{(AW - 1){1'b0}}, out_v_q};
-  wire [AW-1:0] f_out_pos = {{(AW - 1){1'b0}}, out_v_q};   // stage A's position
+  // Order: element x's position from the head (the oldest element, buffer
+  // entry 0) and its value: the buffer entry, or the RAM word while it is
+  // in flight or in the RAM.
+  wire [AW-1:0] f_head = rptr_q - f_occ[AW-1:0];
 
   (* anyconst *) reg [AW-1:0]    f_addr;
   (* anyconst *) reg [WIDTH-1:0] f_da;
@@ -335,11 +408,10 @@ module common_fifo_sr #(
   wire [AW-1:0] f_pb = f_addr_b - f_head;
   wire f_in_a = ({1'b0, f_pa} < count_q);      // a live element
   wire f_in_b = ({1'b0, f_pb} < count_q);
-  wire [WIDTH-1:0] f_val_a = (out_v_q && f_pa == 0) ? out_q :
-                             (a_v_q && f_pa == f_out_pos) ? a_data :
+  wire [CNT_W-1:0] f_nbuf_c = {{(CNT_W - OC_W){1'b0}}, f_nbuf[OC_W-1:0]};
+  wire [WIDTH-1:0] f_val_a = ({1'b0, f_pa} < f_nbuf_c) ? buf_q[f_pa*WIDTH +: WIDTH] :
                              f_ram[f_addr*WIDTH +: WIDTH];
-  wire [WIDTH-1:0] f_val_b = (out_v_q && f_pb == 0) ? out_q :
-                             (a_v_q && f_pb == f_out_pos) ? a_data :
+  wire [WIDTH-1:0] f_val_b = ({1'b0, f_pb} < f_nbuf_c) ? buf_q[f_pb*WIDTH +: WIDTH] :
                              f_ram[f_addr_b*WIDTH +: WIDTH];
 
   // written / read this clock

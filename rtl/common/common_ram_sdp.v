@@ -1,11 +1,20 @@
 // Simple dual-port RAM: one write port and one read port on one clock, the
-// read registered (block RAM style).
+// read registered (block RAM style), optionally followed by an output
+// register (OUT_REG).
 //
 // Write port: when we_i is high, wdata_i is stored at waddr_i at the clock
 //   edge.
-// Read port: when re_i is high, the word at raddr_i is loaded into rdata_o at
-//   the clock edge (valid from the next clock); while re_i is low rdata_o
-//   holds its value, so the read register can serve as a pipeline stage.
+// Read port: when re_i is high, the word at raddr_i is loaded into the read
+//   register at the clock edge; while re_i is low it holds its value, so it
+//   can serve as a pipeline stage.  OUT_REG 0: rdata_o is the read register
+//   (the word is on rdata_o the clock after re_i).  OUT_REG 1: rdata_o is
+//   the read register one clock later, through an output register loaded
+//   every clock (the word is on rdata_o two clocks after re_i and holds, as
+//   the read register does, until one clock after the next read); the path
+//   from the RAM to the logic behind it then starts at a flip-flop, not at
+//   the block RAM's clock-to-out (5.8 ns on ECP5's DP16KD without its own
+//   output register, which Yosys does not infer; other tools may absorb the
+//   output register into the block RAM).
 // Read during write to the same address in the same clock: rdata_o gets
 //   either word.  Simulation gives the old one (the array as it was before
 //   the edge); the array carries Yosys's no_rw_check attribute, so synthesis
@@ -21,19 +30,21 @@
 // port in one clocked block.  rdata_o is unknown (X in simulation) until the
 // first read.
 //
-// Under `FORMAL the module has one more output, f_mem_o, the whole array
-// (word a at [a*WIDTH +: WIDTH]), for the proofs of the modules that use it:
-// they must see the stored words to close k-induction.  It is not part of
-// the hardware.
+// Under `FORMAL the module has two more outputs, f_mem_o, the whole array
+// (word a at [a*WIDTH +: WIDTH]), and f_rd1_o, the read register, for the
+// proofs of the modules that use it: they must see the stored words to
+// close k-induction.  They are not part of the hardware.
 `default_nettype none
 
 module common_ram_sdp #(
   parameter WIDTH     = 8,      // bits per word, >= 1
   parameter DEPTH     = 16,     // words, >= 2 (need not be a power of two)
-  parameter RAM_STYLE = 0       // 0: the synthesis tool chooses (Yosys takes
+  parameter RAM_STYLE = 0,      // 0: the synthesis tool chooses (Yosys takes
                                 // distributed RAM for shallow arrays on ECP5);
                                 // 1: block RAM, 2: distributed RAM (the
                                 // array's ram_style attribute asks for it)
+  parameter OUT_REG   = 0       // 1: an output register after the read
+                                // register (read latency 2), 0: none
 ) (
   input  wire             clk_i,
   input  wire             we_i,      // write wdata_i at waddr_i this clock
@@ -43,8 +54,9 @@ module common_ram_sdp #(
   input  wire [AW-1:0]    raddr_i,   // < DEPTH when re_i
 `ifdef FORMAL
   output wire [DEPTH*WIDTH-1:0] f_mem_o,   // formal only: the array
+  output wire [WIDTH-1:0] f_rd1_o,   // formal only: the read register
 `endif
-  output wire [WIDTH-1:0] rdata_o    // word read by the last clock with re_i
+  output wire [WIDTH-1:0] rdata_o    // word read 1 + OUT_REG clocks after re_i
 );
 
   function integer clog2;
@@ -70,17 +82,30 @@ module common_ram_sdp #(
     if (RAM_STYLE < 0 || RAM_STYLE > 2) begin : g_bad_style
       common_ram_sdp_RAM_STYLE_must_be_0_1_or_2 u_bad ();
     end
+    if (OUT_REG < 0 || OUT_REG > 1) begin : g_bad_out_reg
+      common_ram_sdp_OUT_REG_must_be_0_or_1 u_bad ();
+    end
   endgenerate
 
   // ---- storage -----------------------------------------------------------
   // No reset: a block RAM has none, and a reset would make flip-flops of it.
   // Read-during-write collisions are don't-care (no_rw_check, see the
   // header).  One branch per RAM_STYLE: an attribute cannot take a parameter.
-  reg [WIDTH-1:0] rdata_q;
-  assign rdata_o = rdata_q;
+  reg [WIDTH-1:0] rdata_q;    // the read register
 `ifdef FORMAL
   genvar fa;    // f_mem_o: one assignment per word, in each branch below
+  assign f_rd1_o = rdata_q;
 `endif
+
+  generate
+    if (OUT_REG == 1) begin : g_out_reg
+      reg [WIDTH-1:0] rdata2_q;
+      always @(posedge clk_i) rdata2_q <= rdata_q;
+      assign rdata_o = rdata2_q;
+    end else begin : g_no_out_reg
+      assign rdata_o = rdata_q;
+    end
+  endgenerate
 
   generate
     if (RAM_STYLE == 1) begin : g_mem

@@ -9,7 +9,8 @@ module common_fifo_sr_fpga_wrap #(
   parameter WIDTH = 160,  // common_fifo_sr's WIDTH
   parameter DEPTH = 64,   // common_fifo_sr's DEPTH
   parameter WR_N  = 4,    // common_fifo_sr's WR_N
-  parameter RAM_STYLE = 1 // common_fifo_sr's RAM_STYLE
+  parameter RAM_STYLE = 1, // common_fifo_sr's RAM_STYLE
+  parameter OUT_REG   = 0  // common_fifo_sr's OUT_REG
 ) (
   input  wire clk_i,
   input  wire rst_ni,
@@ -53,7 +54,8 @@ module common_fifo_sr_fpga_wrap #(
     .WIDTH (WIDTH),
     .DEPTH (DEPTH),
     .WR_N  (WR_N),
-    .RAM_STYLE (RAM_STYLE)
+    .RAM_STYLE (RAM_STYLE),
+    .OUT_REG   (OUT_REG)
   ) u_fifo (
     .clk_i (clk_i), .rst_ni (rst_ni),
     .wr_cnt_i (wr_cnt), .wr_data_i (wr_data),

@@ -39,8 +39,9 @@ int main(int argc, char **argv)
     harness_seed_print(stdout, "common-fifo-sr-bench", seed);
     for (unsigned s = 0; s < FIFO_SR_SETS; s++)
         if (sets >> s & 1u)
-            printf("set %u %s: WR_N %u DEPTH %u WIDTH %u\n", s, fifo_sr_sets[s].name,
-                   fifo_sr_sets[s].wr_n, fifo_sr_sets[s].depth, fifo_sr_sets[s].width);
+            printf("set %u %s: WR_N %u DEPTH %u WIDTH %u OUT_REG %u\n", s, fifo_sr_sets[s].name,
+                   fifo_sr_sets[s].wr_n, fifo_sr_sets[s].depth, fifo_sr_sets[s].width,
+                   fifo_sr_sets[s].out_reg);
     int failed = 0;
     for (uint64_t i = 0; i < seeds; i++) {
         fifo_sr_dut *d = fifo_sr_dut_new(err, sizeof err);

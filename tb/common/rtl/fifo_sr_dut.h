@@ -13,10 +13,10 @@ extern "C" {
 
 /* The parameter sets, in instance order; fifo_sr_tb_top.v has the same
  * table (WIDTH <= 40, WR_N <= 4, DEPTH <= 64). */
-#define FIFO_SR_SETS 6
+#define FIFO_SR_SETS 9
 typedef struct fifo_sr_set {
     const char *name;
-    unsigned wr_n, depth, width;
+    unsigned wr_n, depth, width, out_reg;
 } fifo_sr_set;
 extern const fifo_sr_set fifo_sr_sets[FIFO_SR_SETS];
 

@@ -8,7 +8,7 @@
 #include "harness.h"
 
 #define QCAP 256u   /* >= the largest DEPTH */
-#define LATENCY 3u  /* written in clock t: valid at clock t + LATENCY at the latest */
+#define LATENCY 3u  /* written in clock t: valid at clock t + LATENCY + OUT_REG at the latest */
 
 typedef struct elem {
     uint64_t v, wcyc;
@@ -36,8 +36,8 @@ static int fail(fifo_sr_tb_result *r, const fifo_sr_tb_opts *o, unsigned s, uint
     va_end(ap);
     const fifo_sr_set *p = &fifo_sr_sets[s];
     snprintf(r->msg, sizeof r->msg,
-             "set %s (WR_N %u DEPTH %u WIDTH %u) cycle %" PRIu64 ": %s (seed %" PRIu64 ")",
-             p->name, p->wr_n, p->depth, p->width, cyc, what, o->seed);
+             "set %s (WR_N %u DEPTH %u WIDTH %u OUT_REG %u) cycle %" PRIu64 ": %s (seed %" PRIu64
+             ")", p->name, p->wr_n, p->depth, p->width, p->out_reg, cyc, what, o->seed);
     if (o->log)
         fprintf(o->log, "fifo_sr_tb: %s\n", r->msg);
     return 1;
@@ -108,7 +108,7 @@ int fifo_sr_tb_run(fifo_sr_dut *d, const fifo_sr_tb_opts *o, fifo_sr_tb_result *
                                     "rd_data_o expected 0x%" PRIx64 " got 0x%" PRIx64
                                     " (element written at cycle %" PRIu64 ")",
                                     exp, y->rd_data, st->q[st->head].wcyc);
-                } else if (st->n > 0 && c >= st->q[st->head].wcyc + LATENCY) {
+                } else if (st->n > 0 && c >= st->q[st->head].wcyc + LATENCY + p->out_reg) {
                     return fail(r, o, s, c,
                                 "bubble: no rd_valid_o, oldest element 0x%" PRIx64
                                 " written at cycle %" PRIu64, st->q[st->head].v,

@@ -4,7 +4,7 @@
  * resets.  Every clock and set it checks each element read against a C
  * queue, count_o and free_o, the read port's valid/ready rules (valid and
  * data hold while stalled) and the rate: the oldest element is valid at
- * the latest 3 clocks after it was written. */
+ * the latest 3 + OUT_REG clocks after it was written. */
 #ifndef FIFO_SR_TB_H
 #define FIFO_SR_TB_H
 

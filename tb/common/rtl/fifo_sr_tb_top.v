@@ -7,7 +7,7 @@
 `default_nettype none
 
 module fifo_sr_tb_top #(
-  parameter NS = 6                     // parameter sets (fifo_sr_dut.h)
+  parameter NS = 9                     // parameter sets (fifo_sr_dut.h)
 ) (
   input  wire             clk_i,
   input  wire             rst_ni,
@@ -21,12 +21,19 @@ module fifo_sr_tb_top #(
 );
 
   // per set, 32 bits each, set 0 in the low word: WR_N, DEPTH, WIDTH,
-  // wr_cnt_i bits (clog2(WR_N + 1)), count bits (log2(DEPTH) + 1)
-  localparam [NS*32-1:0] P_WR_N  = {32'd4,  32'd4, 32'd2,  32'd2,  32'd1,  32'd1};
-  localparam [NS*32-1:0] P_DEPTH = {32'd64, 32'd8, 32'd32, 32'd4,  32'd16, 32'd2};
-  localparam [NS*32-1:0] P_WIDTH = {32'd40, 32'd16, 32'd33, 32'd12, 32'd40, 32'd8};
-  localparam [NS*32-1:0] P_WC_W  = {32'd3,  32'd3, 32'd2,  32'd2,  32'd1,  32'd1};
-  localparam [NS*32-1:0] P_CNT_W = {32'd7,  32'd4, 32'd6,  32'd3,  32'd5,  32'd2};
+  // OUT_REG, wr_cnt_i bits (clog2(WR_N + 1)), count bits (log2(DEPTH) + 1)
+  localparam [NS*32-1:0] P_WR_N  = {32'd4,  32'd2,  32'd1,
+                                    32'd4,  32'd4,  32'd2,  32'd2,  32'd1,  32'd1};
+  localparam [NS*32-1:0] P_DEPTH = {32'd32, 32'd16, 32'd4,
+                                    32'd64, 32'd8,  32'd32, 32'd4,  32'd16, 32'd2};
+  localparam [NS*32-1:0] P_WIDTH = {32'd40, 32'd20, 32'd8,
+                                    32'd40, 32'd16, 32'd33, 32'd12, 32'd40, 32'd8};
+  localparam [NS*32-1:0] P_OUTR  = {32'd1,  32'd1,  32'd1,
+                                    32'd0,  32'd0,  32'd0,  32'd0,  32'd0,  32'd0};
+  localparam [NS*32-1:0] P_WC_W  = {32'd3,  32'd2,  32'd1,
+                                    32'd3,  32'd3,  32'd2,  32'd2,  32'd1,  32'd1};
+  localparam [NS*32-1:0] P_CNT_W = {32'd6,  32'd5,  32'd3,
+                                    32'd7,  32'd4,  32'd6,  32'd3,  32'd5,  32'd2};
 
   genvar s, l;
   generate
@@ -34,6 +41,7 @@ module fifo_sr_tb_top #(
       localparam integer WR_N  = P_WR_N[32*s +: 32];
       localparam integer DEPTH = P_DEPTH[32*s +: 32];
       localparam integer WIDTH = P_WIDTH[32*s +: 32];
+      localparam integer OUTR  = P_OUTR[32*s +: 32];
       localparam integer WC_W  = P_WC_W[32*s +: 32];
       localparam integer CNT_W = P_CNT_W[32*s +: 32];
 
@@ -48,7 +56,8 @@ module fifo_sr_tb_top #(
       common_fifo_sr #(
         .WIDTH (WIDTH),
         .DEPTH (DEPTH),
-        .WR_N  (WR_N)
+        .WR_N  (WR_N),
+        .OUT_REG (OUTR)
       ) u_fifo (
         .clk_i      (clk_i),
         .rst_ni     (rst_ni),
