@@ -7,16 +7,23 @@
 // distinct banks: the input lanes are rotated onto the banks (one barrel
 // rotator) and each bank writes at most one word per clock.
 //
-// Read side: the RAM read takes L = 1 + OUT_REG clocks (the banks' read
-// register, and with OUT_REG their output register).  Reads are issued
-// ahead into an output buffer of L + 1 registers (a shift register whose
-// entry 0 is rd_data_o): a read is issued whenever the RAM holds an element
-// and the elements in flight plus those buffered, less the one read this
-// clock, leave room for it.  The issued element lands in the buffer L
-// clocks later.  Sustained rate: one element per clock, no bubble between
-// back-to-back reads.  An element written in clock t is in the RAM from
-// t+1 and reaches rd_valid_o at t+3+OUT_REG at the latest when it is the
-// oldest one (at once after the read of the element before it otherwise).
+// Read side, OUT_REG 0: a two-entry prefetch, the read register of the
+// bank read last (stage A: it holds while that bank is not read) and the
+// output register (rd_data_o).  A RAM read is issued whenever the RAM holds
+// an element and stage A is empty or moves to the output register in the
+// same clock; the output register takes stage A's element whenever it is
+// empty or being read.  An element written in clock t reaches rd_valid_o
+// at t+3 at the latest when it is the oldest.
+// Read side, OUT_REG 1: the RAM read takes two clocks (the banks' read and
+// output registers), so reads are issued ahead, on credits, into an output
+// buffer of three registers (a shift register whose entry 0 is rd_data_o):
+// a read is issued whenever the RAM holds an element and the reads in
+// flight plus the buffered elements, less the one read this clock, leave
+// room for it; it lands in the buffer two clocks later.  An element written
+// in clock t reaches rd_valid_o at t+4 at the latest when it is the oldest.
+// Both sustain one element per clock with no bubble between back-to-back
+// reads; behind other elements an element follows the one before it at
+// once.
 //
 // Write port: wr_cnt_i elements, lanes 0 .. wr_cnt_i-1 of wr_data_i (lane 0
 //   oldest), are appended at the clock edge.  The writer must keep
@@ -31,18 +38,21 @@
 //
 // Combinational paths (one stage of work each; N = log2 DEPTH):
 //   rd_ready_i -> pop -> read issue -> bank read enables (three gates);
-//     pop -> the output buffer's shift/hold selects; pop and issue -> the
-//     (N+1)-bit count/free/RAM-count adders' carry-ins, the read pointer
-//     increment and a 2-bit occupancy counter.  rd_ready_i reaches no RAM
+//     pop -> the output register's enable or the output buffer's
+//     shift/hold selects; pop and issue -> the (N+1)-bit count/free/
+//     RAM-count adders' carry-ins, the read pointer increment (and with
+//     OUT_REG a 2-bit occupancy counter).  rd_ready_i reaches no RAM
 //     address.
 //   wr_cnt_i -> bank write enables (a compare with a lane index) and the
 //     same adders; wr_data_i -> the WR_N:1 lane rotator -> RAM write data.
 //   write pointer -> row + wrap increment -> RAM write address.
-//   Bank data -> the WR_N:1 bank multiplexer -> the buffer entry's 2:1
-//     (land / shift) multiplexer -> buffer register.  With OUT_REG 0 this
-//     path starts at the block RAM's clock-to-out and is the longest (ECP5
-//     DP16KD: 5.8 ns of it); with OUT_REG 1 it starts at a flip-flop, and
-//     the RAM's clock-to-out feeds the output register with no logic.
+//   Bank data -> the WR_N:1 bank multiplexer -> the output register (OUT_REG
+//     0; its enable is the flip-flop's clock enable) or the buffer entry's
+//     land/shift multiplexer (OUT_REG 1).  This is the longest.  With
+//     OUT_REG 0 it starts at the block RAM's clock-to-out (5.8 ns of ECP5's
+//     DP16KD without its own output register, which Yosys does not use);
+//     with OUT_REG 1 at a flip-flop, and the block RAM drives the output
+//     register's flip-flops directly.
 `default_nettype none
 
 module common_fifo_sr #(
@@ -54,9 +64,9 @@ module common_fifo_sr #(
   parameter RAM_STYLE = 0, // the banks' common_ram_sdp RAM_STYLE: 0 the tool
                            // chooses, 1 block RAM, 2 distributed RAM
   parameter OUT_REG   = 0  // the banks' common_ram_sdp OUT_REG: 1 registers
-                           // the RAM output (one more clock of latency, one
-                           // more output buffer entry, WR_N * WIDTH more
-                           // flip-flops; for block RAM with a slow
+                           // the RAM output (one more clock of latency, a
+                           // three-entry output buffer, (WR_N + 2) * WIDTH
+                           // more flip-flops; for block RAM with a slow
                            // clock-to-out, e.g. ECP5), 0 not
 ) (
   input  wire                  clk_i,
@@ -92,14 +102,12 @@ module common_fifo_sr #(
   localparam WC_W  = clog2(WR_N + 1);                  // 0 .. WR_N
   localparam ROWS  = DEPTH / WR_N;                     // words per bank
   localparam RAW   = (AW > LOG_W) ? AW - LOG_W : 1;    // row address bits
-  localparam L     = 1 + OUT_REG;                      // RAM read latency, clocks
-  localparam CAP   = L + 1;                            // output buffer entries
-  localparam OC_W  = 2;                                // 0 .. CAP (<= 3)
+  localparam CAP   = 3;                                // OUT_REG 1: output buffer entries
+  localparam OC_W  = 2;                                // ... 0 .. CAP
 
   localparam [CNT_W-1:0] DEPTH_C = DEPTH[CNT_W-1:0];
   localparam [CNT_W-1:0] ONE_C   = 1;
   localparam [AW-1:0]    ONE_A   = 1;
-  localparam [OC_W-1:0]  CAP_C   = CAP[OC_W-1:0];
 
   // ---- parameter checks (an unknown module stops elaboration) ---------
   generate
@@ -125,32 +133,24 @@ module common_fifo_sr #(
   reg [AW-1:0]       rptr_q, rptr_d;       // next element address read from the RAM
   reg [CNT_W-1:0]    ram_cnt_q, ram_cnt_d; // elements in the RAM, not yet read
   reg                ram_ne_q, ram_ne_d;   // ram_cnt_q != 0
-  reg [L-1:0]        fl_v_q, fl_v_d;       // [j]: a read issued j+1 clocks ago (in flight)
-  /* verilator lint_off UNUSEDSIGNAL */
-  // (not read with one bank)
-  reg [L*LB-1:0]     fl_bank_q, fl_bank_d; // ... from this bank, [j*LB +: LB]
-  /* verilator lint_on UNUSEDSIGNAL */
-  reg [OC_W-1:0]     occ_q, occ_d;         // elements in flight or in the buffer
-  reg                room_q, room_d;       // occ_q < CAP
-  reg [CAP-1:0]      buf_v_q, buf_v_d;     // buffer entries held (a thermometer code)
-  reg [CAP*WIDTH-1:0] buf_q, buf_d;        // entry 0 (rd_data_o) the oldest
   reg [CNT_W-1:0]    count_q, count_d;
   reg [CNT_W-1:0]    free_q, free_d;
 
-  assign rd_valid_o = buf_v_q[0];
-  assign rd_data_o  = buf_q[WIDTH-1:0];
   assign count_o    = count_q;
   assign free_o     = free_q;
 
-  // ---- read side: pop, RAM read issue, landing ---------------------------
-  wire pop   = buf_v_q[0] & rd_ready_i;       // an element leaves
-  wire issue = ram_ne_q & (room_q | pop);     // a RAM read this clock
-  wire land  = fl_v_q[L-1];                   // the read issued L clocks ago lands
+  // ---- read side (g_rd below): pop, RAM read issue ------------------------
+  wire pop;                              // an element leaves
+  wire issue;                            // a RAM read this clock
+  /* verilator lint_off UNUSEDSIGNAL */
+  // (not read with one bank)
+  wire [LB-1:0] land_bank;               // the bank whose RAM output is read out
+  /* verilator lint_on UNUSEDSIGNAL */
   wire wr_nz = |wr_cnt_i;
   wire [CNT_W-1:0] wr_cnt_c = {{(CNT_W - WC_W){1'b0}}, wr_cnt_i};   // (WC_W <= AW)
 
   wire [WR_N*WIDTH-1:0] bank_rdata;      // bank b's RAM output at [b*WIDTH +: WIDTH]
-  wire [WIDTH-1:0]      land_data;       // the landing element
+  wire [WIDTH-1:0]      land_data;       // bank land_bank's
 
   // Lane sel of WR_N lanes: a binary tree of 2:1 multiplexers, one level
   // per select bit (LUT4 + PFUMX on ECP5).  An indexed part-select
@@ -246,14 +246,11 @@ module common_fifo_sr #(
           .rdata_o (bank_rdata[gb*WIDTH +: WIDTH])
         );
       end
-      assign land_data = lane_mux(bank_rdata, fl_bank_q[(L-1)*LB +: LB]);
+      assign land_data = lane_mux(bank_rdata, land_bank);
     end
   endgenerate
 
-  // ---- next state ------------------------------------------------------
-  reg [CAP-1:0]       bv;                // buffer after the pop
-  reg [CAP*WIDTH-1:0] bd;
-  integer             e;
+  // ---- next state: pointers and counts ------------------------------------
   always @* begin
     wptr_d    = wptr_q + wr_cnt_c[AW-1:0];
     rptr_d    = rptr_q + (issue ? ONE_A : {AW{1'b0}});
@@ -261,27 +258,6 @@ module common_fifo_sr #(
     // != 0 after the update, without the adder: a write, more than one
     // element, or one element that is not read
     ram_ne_d  = wr_nz | (|ram_cnt_q[CNT_W-1:1]) | (ram_cnt_q[0] & ~issue);
-    // in flight: shift in this clock's read
-    fl_v_d[0]         = issue;
-    fl_bank_d[LB-1:0] = rptr_q[LB-1:0];
-    for (e = 1; e < L; e = e + 1) begin
-      fl_v_d[e]             = fl_v_q[e-1];
-      fl_bank_d[e*LB +: LB] = fl_bank_q[(e-1)*LB +: LB];
-    end
-    occ_d     = occ_q + {{(OC_W - 1){1'b0}}, issue} - {{(OC_W - 1){1'b0}}, pop};
-    room_d    = (occ_d < CAP_C);
-    // buffer: shift out the element read, then append the landing one
-    bv = buf_v_q;
-    bd = buf_q;
-    if (pop) begin
-      bv = {1'b0, buf_v_q[CAP-1:1]};
-      bd = {buf_q[CAP*WIDTH-1 -: WIDTH], buf_q[CAP*WIDTH-1:WIDTH]};
-    end
-    buf_v_d = land ? {bv[CAP-2:0], 1'b1} : bv;
-    buf_d   = bd;
-    for (e = 0; e < CAP; e = e + 1)
-      if (land && !bv[e] && (e == 0 || bv[(e == 0) ? 0 : e - 1]))
-        buf_d[e*WIDTH +: WIDTH] = land_data;
     count_d   = count_q + wr_cnt_c - (pop ? ONE_C : {CNT_W{1'b0}});
     free_d    = free_q - wr_cnt_c + (pop ? ONE_C : {CNT_W{1'b0}});
   end
@@ -292,10 +268,6 @@ module common_fifo_sr #(
       rptr_q    <= {AW{1'b0}};
       ram_cnt_q <= {CNT_W{1'b0}};
       ram_ne_q  <= 1'b0;
-      fl_v_q    <= {L{1'b0}};
-      occ_q     <= {OC_W{1'b0}};
-      room_q    <= 1'b1;
-      buf_v_q   <= {CAP{1'b0}};
       count_q   <= {CNT_W{1'b0}};
       free_q    <= DEPTH_C;
     end else begin
@@ -303,26 +275,170 @@ module common_fifo_sr #(
       rptr_q    <= rptr_d;
       ram_cnt_q <= ram_cnt_d;
       ram_ne_q  <= ram_ne_d;
-      fl_v_q    <= fl_v_d;
-      occ_q     <= occ_d;
-      room_q    <= room_d;
-      buf_v_q   <= buf_v_d;
       count_q   <= count_d;
       free_q    <= free_d;
     end
   end
 
-  // data registers: no reset (only read while their valid flag is set)
-  always @(posedge clk_i) begin
-    fl_bank_q <= fl_bank_d;
-    buf_q     <= buf_d;
-  end
+`ifdef FORMAL
+  reg f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+
+  // the read side's view for the proof (assigned in g_rd)
+  wire [CNT_W-1:0]   f_occ;              // elements out of the RAM's count
+  wire [1:0]         f_nreg;             // ... of them in output registers
+  wire [3*WIDTH-1:0] f_regs;             // their values, oldest first
+`endif
+
+  generate
+    if (OUT_REG == 0) begin : g_rd
+      // ---- two-entry prefetch: stage A (a bank's read register) and the
+      // output register ------------------------------------------------------
+      reg             a_v_q, a_v_d;      // stage A holds an element
+      reg [LB-1:0]    a_bank_q, a_bank_d;   // ... in this bank's read register
+      reg             out_v_q, out_v_d;  // the output register holds an element
+      reg [WIDTH-1:0] out_q, out_d;
+
+      wire out_go = ~out_v_q | rd_ready_i;   // the output register is free at the edge
+      wire a_go   = a_v_q & out_go;          // stage A moves to the output register
+      assign pop        = out_v_q & rd_ready_i;
+      assign issue      = ram_ne_q & (~a_v_q | out_go);
+      assign land_bank  = a_bank_q;
+      assign rd_valid_o = out_v_q;
+      assign rd_data_o  = out_q;
+
+      always @* begin
+        a_v_d    = issue | (a_v_q & ~out_go);
+        a_bank_d = a_bank_q;
+        if (issue) a_bank_d = rptr_q[LB-1:0];
+        out_v_d  = out_go ? a_v_q : out_v_q;
+        out_d    = out_q;
+        if (a_go) out_d = land_data;
+      end
+
+      always @(posedge clk_i) begin
+        if (!rst_ni) begin
+          a_v_q   <= 1'b0;
+          out_v_q <= 1'b0;
+        end else begin
+          a_v_q   <= a_v_d;
+          out_v_q <= out_v_d;
+        end
+      end
+
+      // data registers: no reset (only read while their valid flag is set)
+      always @(posedge clk_i) begin
+        a_bank_q <= a_bank_d;
+        out_q    <= out_d;
+      end
+
+`ifdef FORMAL
+      assign f_occ  = {{(CNT_W - 1){1'b0}}, a_v_q} + {{(CNT_W - 1){1'b0}}, out_v_q};
+      assign f_nreg = {1'b0, out_v_q};
+      assign f_regs = {{(2 * WIDTH){1'b0}}, out_q};
+      // stage A holds the word of the address before the read pointer, in
+      // that address's bank (the word stays in the RAM until it leaves)
+      wire [AW-1:0] f_aa = rptr_q - ONE_A;
+      always @* if (f_past_valid && a_v_q) begin
+        if (WR_N > 1) assert (a_bank_q == f_aa[LB-1:0]);
+        assert (land_data == f_ram[f_aa*WIDTH +: WIDTH]);
+      end
+`endif
+    end else begin : g_rd
+      // ---- reads issued ahead on credits into a three-entry buffer -----------
+      reg [1:0]       fl_v_q, fl_v_d;       // [j]: a read issued j+1 clocks ago
+      reg [2*LB-1:0]  fl_bank_q, fl_bank_d; // ... from this bank, [j*LB +: LB]
+      reg [OC_W-1:0]  occ_q, occ_d;         // reads in flight + buffered elements
+      reg             room_q, room_d;       // occ_q < CAP
+      reg [CAP-1:0]   buf_v_q, buf_v_d;     // buffer entries held (a thermometer code)
+      reg [CAP*WIDTH-1:0] buf_q, buf_d;     // entry 0 (rd_data_o) the oldest
+      reg [CAP-1:0]       bv;               // the buffer after the pop
+      reg [CAP*WIDTH-1:0] bd;
+      integer             e;
+
+      wire land = fl_v_q[1];                // the read issued two clocks ago lands
+      assign pop        = buf_v_q[0] & rd_ready_i;
+      assign issue      = ram_ne_q & (room_q | pop);
+      assign land_bank  = fl_bank_q[LB +: LB];
+      assign rd_valid_o = buf_v_q[0];
+      assign rd_data_o  = buf_q[WIDTH-1:0];
+
+      always @* begin
+        fl_v_d    = {fl_v_q[0], issue};
+        fl_bank_d = {fl_bank_q[LB-1:0], rptr_q[LB-1:0]};
+        occ_d     = occ_q + {1'b0, issue} - {1'b0, pop};
+        room_d    = (occ_d != CAP[OC_W-1:0]);
+        // shift out the element read, then append the landing one
+        bv = buf_v_q;
+        bd = buf_q;
+        if (pop) begin
+          bv = {1'b0, buf_v_q[CAP-1:1]};
+          bd = {buf_q[CAP*WIDTH-1 -: WIDTH], buf_q[CAP*WIDTH-1:WIDTH]};
+        end
+        buf_v_d = land ? {bv[CAP-2:0], 1'b1} : bv;
+        buf_d   = bd;
+        for (e = 0; e < CAP; e = e + 1)
+          if (land && !bv[e] && (e == 0 || bv[(e == 0) ? 0 : e - 1]))
+            buf_d[e*WIDTH +: WIDTH] = land_data;
+      end
+
+      always @(posedge clk_i) begin
+        if (!rst_ni) begin
+          fl_v_q  <= 2'b00;
+          occ_q   <= {OC_W{1'b0}};
+          room_q  <= 1'b1;
+          buf_v_q <= {CAP{1'b0}};
+        end else begin
+          fl_v_q  <= fl_v_d;
+          occ_q   <= occ_d;
+          room_q  <= room_d;
+          buf_v_q <= buf_v_d;
+        end
+      end
+
+      // data registers: no reset (only read while their valid flag is set)
+      always @(posedge clk_i) begin
+        fl_bank_q <= fl_bank_d;
+        buf_q     <= buf_d;
+      end
+
+`ifdef FORMAL
+      // (one bit wider than occ_q: the sums of unreachable states must not wrap)
+      wire [OC_W:0] f_nfl  = {2'b0, fl_v_q[0]} + {2'b0, fl_v_q[1]};
+      wire [OC_W:0] f_nbuf = {2'b0, buf_v_q[0]} + {2'b0, buf_v_q[1]} + {2'b0, buf_v_q[2]};
+      assign f_occ  = {{(CNT_W - OC_W){1'b0}}, occ_q};
+      assign f_nreg = f_nbuf[1:0];
+      assign f_regs = buf_q;
+      // fl[0] is the newest read, at the read pointer less one; each read in
+      // flight holds its address's bank, and the word sits in the bank's read
+      // register (fl[0]) or output register (fl[1], landing)
+      wire [AW-1:0] f_fa0 = rptr_q - ONE_A;
+      wire [AW-1:0] f_fa1 = rptr_q - ONE_A - {{(AW - 1){1'b0}}, fl_v_q[0]};
+      // (with one bank, fl_bank_q holds a pointer bit, not a bank)
+      wire [LB-1:0] f_fb0 = (WR_N > 1) ? fl_bank_q[LB-1:0] : {LB{1'b0}};
+      wire [WIDTH-1:0] f_rd1_fb0 = f_rd1[f_fb0*WIDTH +: WIDTH];
+      integer fi;
+      always @* if (f_past_valid) begin
+        assert (occ_q <= CAP[OC_W-1:0] && room_q == (occ_q != CAP[OC_W-1:0]));
+        assert ({1'b0, occ_q} == f_nfl + f_nbuf);
+        for (fi = 1; fi < CAP; fi = fi + 1)
+          if (buf_v_q[fi]) assert (buf_v_q[fi-1]);     // a thermometer code
+        if (fl_v_q[0]) begin
+          if (WR_N > 1) assert (f_fb0 == f_fa0[LB-1:0]);
+          assert (f_rd1_fb0 == f_ram[f_fa0*WIDTH +: WIDTH]);
+        end
+        if (land) begin
+          if (WR_N > 1) assert (land_bank == f_fa1[LB-1:0]);
+          assert (land_data == f_ram[f_fa1*WIDTH +: WIDTH]);
+        end
+      end
+`endif
+    end
+  endgenerate
 
 `ifdef FORMAL
   // ---- formal: interface rules, pointer and count invariants, two chosen
   // elements come out once, unchanged and in order -----------------------
-  reg f_past_valid = 1'b0;
-  always @(posedge clk_i) f_past_valid <= 1'b1;
   always @* if (!f_past_valid) assume (!rst_ni);
 
   localparam [CNT_W-1:0] F_WR_N = WR_N;
@@ -339,49 +455,15 @@ module common_fifo_sr #(
     end
   end
 
-  // Counts: the RAM, the reads in flight and the buffer make count; the
-  // RAM's elements are the pointer distance (full when equal and nonzero);
-  // the occupancy counter counts the in-flight and buffered elements.
-  wire [AW-1:0]    f_dist = wptr_q - rptr_q;
-  // (one bit wider than occ_q: the sum of unreachable states must not wrap)
-  wire [OC_W:0]    f_nfl  = (L == 2) ? {2'b0, fl_v_q[0]} + {2'b0, fl_v_q[L-1]}
-                                     : {2'b0, fl_v_q[0]};
-  wire [OC_W:0]    f_nbuf = {2'b0, buf_v_q[0]} + {2'b0, buf_v_q[1]} +
-                            ((CAP > 2) ? {2'b0, buf_v_q[CAP-1]} : 3'd0);
-  wire [CNT_W-1:0] f_occ  = {{(CNT_W - OC_W){1'b0}}, occ_q};
-  integer fi;
+  // Counts: the RAM and the elements out of it make count; the RAM's
+  // elements are the pointer distance (full when equal and nonzero).
+  wire [AW-1:0] f_dist = wptr_q - rptr_q;
   always @* if (f_past_valid) begin
     assert (count_q <= DEPTH_C);
     assert (count_q + free_q == DEPTH_C);
     assert (ram_cnt_q + f_occ == count_q);
     assert ((ram_cnt_q == DEPTH_C) ? (f_dist == 0) : ({1'b0, f_dist} == ram_cnt_q));
     assert (ram_ne_q == (ram_cnt_q != 0));
-    assert (occ_q <= CAP_C && room_q == (occ_q < CAP_C));
-    assert ({1'b0, occ_q} == f_nfl + f_nbuf);
-    for (fi = 1; fi < CAP; fi = fi + 1)
-      if (buf_v_q[fi]) assert (buf_v_q[fi-1]);     // a thermometer code
-  end
-
-  // Reads in flight: fl[0] is the newest, at the read pointer less one;
-  // its bank is the address's, and the bank's read register (fl[0]) or
-  // output register (fl[1] with OUT_REG) holds the RAM word, which stays
-  // in the RAM until the element leaves (the writer writes free words only).
-  wire [AW-1:0] f_fa0 = rptr_q - ONE_A;
-  wire [AW-1:0] f_fa1 = rptr_q - ONE_A - {{(AW - 1){1'b0}}, fl_v_q[0]};
-  wire [AW-1:0] f_fa_land = (L == 2) ? f_fa1 : f_fa0;
-  // (with one bank, fl_bank_q holds a pointer bit, not a bank)
-  wire [LB-1:0] f_fb0 = (WR_N > 1) ? fl_bank_q[LB-1:0] : {LB{1'b0}};
-  wire [LB-1:0] f_fb_land = fl_bank_q[(L-1)*LB +: LB];
-  wire [WIDTH-1:0] f_rd1_fb0 = f_rd1[f_fb0*WIDTH +: WIDTH];
-  always @* if (f_past_valid) begin
-    if (fl_v_q[0]) begin
-      if (WR_N > 1) assert (f_fb0 == f_fa0[LB-1:0]);
-      assert (f_rd1_fb0 == f_ram[f_fa0*WIDTH +: WIDTH]);
-    end
-    if (land) begin
-      if (WR_N > 1) assert (f_fb_land == f_fa_land[LB-1:0]);
-      assert (land_data == f_ram[f_fa_land*WIDTH +: WIDTH]);
-    end
   end
 
   // Interface rules of the read port.
@@ -394,9 +476,9 @@ module common_fifo_sr #(
     end
   end
 
-  // Order: element x's position from the head (the oldest element, buffer
-  // entry 0) and its value: the buffer entry, or the RAM word while it is
-  // in flight or in the RAM.
+  // Order: element x's position from the head (the oldest element, in the
+  // output register) and its value: an output register's, or the RAM word
+  // while it is in the RAM, in flight or in stage A.
   wire [AW-1:0] f_head = rptr_q - f_occ[AW-1:0];
 
   (* anyconst *) reg [AW-1:0]    f_addr;
@@ -408,10 +490,10 @@ module common_fifo_sr #(
   wire [AW-1:0] f_pb = f_addr_b - f_head;
   wire f_in_a = ({1'b0, f_pa} < count_q);      // a live element
   wire f_in_b = ({1'b0, f_pb} < count_q);
-  wire [CNT_W-1:0] f_nbuf_c = {{(CNT_W - OC_W){1'b0}}, f_nbuf[OC_W-1:0]};
-  wire [WIDTH-1:0] f_val_a = ({1'b0, f_pa} < f_nbuf_c) ? buf_q[f_pa*WIDTH +: WIDTH] :
+  wire [CNT_W-1:0] f_nreg_c = {{(CNT_W - 2){1'b0}}, f_nreg};
+  wire [WIDTH-1:0] f_val_a = ({1'b0, f_pa} < f_nreg_c) ? f_regs[f_pa[1:0]*WIDTH +: WIDTH] :
                              f_ram[f_addr*WIDTH +: WIDTH];
-  wire [WIDTH-1:0] f_val_b = ({1'b0, f_pb} < f_nbuf_c) ? buf_q[f_pb*WIDTH +: WIDTH] :
+  wire [WIDTH-1:0] f_val_b = ({1'b0, f_pb} < f_nreg_c) ? f_regs[f_pb[1:0]*WIDTH +: WIDTH] :
                              f_ram[f_addr_b*WIDTH +: WIDTH];
 
   // written / read this clock
