@@ -83,7 +83,7 @@ for s in "${esets[@]}"; do
                 on && /Sink / { last = $NF }
                 END { print first " -> " last }' "$out/$name.log")
     util=$(grep -E "^Info:[[:space:]]+(TRELLIS_COMB|TRELLIS_FF|DP16KD):" "$out/$name.log" | \
-           awk '{ printf "%s %s ", $2, $3 }')
+           awk '{ printf "%s %s%s ", $2, $3, $4 }')
     printf '%-18s Fmax %s; critical path %s; device (harness included): %s\n' "$w/$d/$n/$r/$o" "$fmax" "$crit" "$util"
   else
     echo "$w/$d/$n/$r/$o: place/route failed (see $out/$name.log)"; fail=1
