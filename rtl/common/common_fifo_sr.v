@@ -57,8 +57,8 @@
 
 module common_fifo_sr #(
   parameter WIDTH = 8,   // bits per element, >= 1
-  parameter DEPTH = 16,  // elements held (RAM, prefetch stage and output
-                         // register together), a power of two, >= 2 * WR_N
+  parameter DEPTH = 16,  // elements held (in the RAM and read out of it
+                         // together), a power of two, >= 2 * WR_N
   parameter WR_N  = 1,   // most elements written per clock: 1, 2, 4, ... (a
                          // power of two, the number of RAM banks)
   parameter RAM_STYLE = 0, // the banks' common_ram_sdp RAM_STYLE: 0 the tool
