@@ -72,7 +72,11 @@ typedef struct iel {
 #define OUT_HOLD_LIMIT  256u        /* elements held for a Mispredict */
 #define TXN_LIMIT       (1u << 20)  /* elements held for a transaction */
 #define RUN_CACHE_BITS  15
-#define RUN_CAP         (1u << 22)  /* longest walk without a P0 instruction */
+#define RUN_CAP         (1u << 16)  /* longest walk without a P0 instruction */
+/* Bound on the instructions one element may walk over (walk_until, the Q
+ * count): the work per trace byte does not depend on a count in the input
+ * (docs/ete-decode.md, "Work per byte"). */
+#define WALK_INSN_MAX   (1u << 20)
 #define TAIL_MAX        512u
 #define TAIL_KEEP_ZEROS 16u
 
@@ -178,6 +182,7 @@ struct ete_decoder {
     unsigned errors;
     char last_err[256];
     int fatal;
+    uint64_t work;          /* elements stepped and instructions walked */
 };
 
 /* ======================================================================== */
@@ -319,6 +324,7 @@ static const run *walk(ete_decoder *d, uint64_t start)
         ete_a64_insn in;
         ete_a64_classify(w, d->wfx_p0, &in);
         n++;
+        d->work++;
         if (in.cls != ETE_A64_OTHER) {
             r->cls = in.cls;
             r->link = in.is_link;
@@ -478,7 +484,10 @@ static uint64_t walk_until(ete_decoder *d, uint64_t limit, int *nacc, uint64_t *
         }
         n += r->n;
         cur = r->end;
-        if (++guard > RUN_CAP) {
+        d->work++;
+        /* the walk stops after WALK_INSN_MAX instructions (or as many runs),
+         * whatever the distance to limit */
+        if (++guard > WALK_INSN_MAX || n > WALK_INSN_MAX) {
             *nacc = 1;
             *stop = cur;
             return n;
@@ -636,7 +645,11 @@ static void analyze_q(ete_decoder *d, const iel *e)
         n += avail;
         cur = r->end;
         left -= avail;
-        if (r->nacc) {
+        d->work++;
+        /* Decision: a count whose walk passes WALK_INSN_MAX instructions
+         * stops there like an unreadable image (MEM_NACC at the stop): the
+         * Q count comes from the trace and must not set the work */
+        if (r->nacc || n > WALK_INSN_MAX) {
             if (n)
                 out_range(d, start, cur, (uint32_t)n, ETE_P0_NONE, 0, 0, e->off, 0);
             out_nacc(d, cur, e->off);
@@ -863,6 +876,7 @@ static int rq_grow(ete_decoder *d)
 
 static void rq_pop_front(ete_decoder *d, iel *out)
 {
+    d->work++;
     *out = d->rq[d->rq_head];
     d->rq_head = (d->rq_head + 1) % d->rq_cap;
     d->rq_n--;
@@ -913,10 +927,13 @@ static void stack(ete_decoder *d, const iel *e)
 /* ProcessCommit (D9.3.3) */
 static void process_commit(ete_decoder *d, uint64_t count, uint64_t off)
 {
-    while (count && d->unaligned) {     /* P0 elements before the trace start (R_JKLZY) */
-        d->unaligned--;
-        count--;
-    }
+    /* P0 elements before the trace start (R_JKLZY): resolved in one step,
+     * whatever the count (they are not held, only counted) */
+    uint64_t k = count < d->unaligned ? count : d->unaligned;
+    d->unaligned -= k;
+    count -= k;
+    d->work++;
+    /* then one step per element actually held: at most rq_n */
     while (count) {
         if (d->rq_p0 == 0) {
             set_error(d, off, "%scommit of %u more P0 elements than are uncommitted", NULL,
@@ -937,6 +954,7 @@ static void process_cancel(ete_decoder *d, uint64_t count, uint64_t off)
 {
     /* Decision: a Cancel removes the youngest P0 elements; only when the
      * queue has none left does it count those before the trace start. */
+    d->work++;
     while (count) {
         if (d->rq_n == 0) {
             if (d->unaligned) {
@@ -952,6 +970,7 @@ static void process_cancel(ete_decoder *d, uint64_t count, uint64_t off)
         iel *b = rq_at(d, d->rq_n - 1);
         iel x = *b;
         d->rq_n--;
+        d->work++;
         if (x.p0) {
             d->rq_p0--;
             count--;
@@ -972,6 +991,7 @@ static void process_discard(ete_decoder *d)
     while (d->rq_n) {
         iel x = *rq_at(d, d->rq_n - 1);
         d->rq_n--;
+        d->work++;
         if (x.kind == IE_EVENT || x.kind == IE_TRACE_INFO || x.kind == IE_TIMESTAMP)
             analyze(d, &x);
     }
@@ -1161,9 +1181,21 @@ static void exception_packet(ete_decoder *d, const ete_pkt *p)
     update_spec_depth(d, 1);        /* R_RPER */
 }
 
+static void bad_packet(ete_decoder *d, uint64_t off, const char *why, unsigned header);
+
 /* TraceInfoPacket (D9.2.6.2), R_EXKEZ, R_PLYLR */
 static void trace_info_packet(ete_decoder *d, const ete_pkt *p)
 {
+    /* R_GLQPL, I_RKYCD: the trace unit never outputs more speculative P0
+     * elements than TRCIDR8.MAXSPEC, so a SPEC field (the uncommitted P0
+     * elements, D5.7) above it is bad input: reported, then resync. */
+    if (p->spec > d->max_spec) {
+        char why[96];
+        snprintf(why, sizeof why, "Trace Info SPEC %" PRIu32 " exceeds TRCIDR8.MAXSPEC %" PRIu32
+                 " (R_GLQPL)", p->spec, d->max_spec);
+        bad_packet(d, d->cur_off, why, ETE_HDR_TRACE_INFO);
+        return;
+    }
     d->timestamp = 0;               /* R_GFQQ */
     d->context_id = 0;
     d->vmid = 0;
@@ -1623,6 +1655,11 @@ const char *ete_decoder_last_error(const ete_decoder *d)
 uint64_t ete_decoder_insn_count(const ete_decoder *d)
 {
     return d->insns;
+}
+
+uint64_t ete_decoder_work(const ete_decoder *d)
+{
+    return d->work;
 }
 
 /* ======================================================================== */
