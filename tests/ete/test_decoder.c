@@ -67,7 +67,7 @@ static void on_elem(void *ctx, const ete_elem *e)
 /* ---- stream builder -------------------------------------------------------- */
 
 typedef struct bld {
-    uint8_t b[1024];
+    uint8_t b[2048];
     size_t n;
 } bld;
 
@@ -608,6 +608,42 @@ START_TEST(speculation_errors_reported)
 }
 END_TEST
 
+/* Issue 12: a Trace Info whose SPEC (2^32-1) exceeds TRCIDR8.MAXSPEC, then
+ * an atom and a reserved byte that forces a resync, 50 times.  Each Trace
+ * Info is bad input (R_GLQPL) reported at its offset; the work stays a
+ * small multiple of the bytes (it was 2^32 per copy). */
+START_TEST(speculation_trace_info_above_maxspec)
+{
+    static const uint8_t one[21] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x80,
+                                     0x01, 0x04, 0xff, 0xff, 0xff, 0xff, 0x0f, 0xf7, 0x40 };
+    bld t = { .n = 0 };
+    for (int i = 0; i < 50; i++) {
+        memcpy(t.b + t.n, one, sizeof one);
+        t.n += sizeof one;
+    }
+    ete_dec_cfg c = base_cfg();                 /* TRCIDR8.MAXSPEC 0 */
+    ete_decoder *d = run_cfg(&c, &t, &S, 0);
+    ck_assert_uint_eq(ete_decoder_errors(d), 50);
+    ck_assert_msg(strstr(ete_decoder_last_error(d), "offset 0x411: bad packet (header 0x01): "
+                         "Trace Info SPEC 4294967295 exceeds TRCIDR8.MAXSPEC 0") != NULL,
+                  "%s", ete_decoder_last_error(d));
+    ck_assert_uint_le(ete_decoder_work(d), 4 * t.n);
+    ete_decoder_free(d);
+    /* the same stream byte by byte */
+    d = run_cfg(&c, &t, &S, 1);
+    ck_assert_uint_eq(ete_decoder_errors(d), 50);
+    ck_assert_uint_le(ete_decoder_work(d), 4 * t.n);
+    ete_decoder_free(d);
+
+    /* with MAXSPEC 2^32-1 the SPEC is legal: the P0 elements before the
+     * trace start are resolved in one step, not one by one */
+    c.id.trcidr[8] = 0xFFFFFFFFu;
+    d = run_cfg(&c, &t, &S, 0);
+    ck_assert_uint_le(ete_decoder_work(d), 4 * t.n);
+    ete_decoder_free(d);
+}
+END_TEST
+
 /* ---- transactions (D9.4) --------------------------------------------------- */
 
 START_TEST(transactions)
@@ -1012,6 +1048,7 @@ static Suite *suite(void)
     tcase_add_test(tc, speculation_discard);
     tcase_add_test(tc, speculation_trace_info_depth);
     tcase_add_test(tc, speculation_errors_reported);
+    tcase_add_test(tc, speculation_trace_info_above_maxspec);
     tcase_add_test(tc, transactions);
     tcase_add_test(tc, txn_failure_restarts_after_tstart);
     tcase_add_test(tc, txn_failure_e10_and_target);
