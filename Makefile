@@ -128,6 +128,7 @@ demo-ete: deps
 bench: deps
 	@$(MAKE) --no-print-directory tools
 	@$(BIN)/ete-bench $(BENCH_ARGS)
+	@$(MAKE) --no-print-directory bench-decode
 	@$(MAKE) --no-print-directory bench-workloads
 	@$(MAKE) --no-print-directory bench-ete-rtl
 

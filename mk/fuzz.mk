@@ -89,3 +89,44 @@ $(FUZZ_DIR)/fuzz-smoke: mk/fuzz.mk
 TEST_BINS += $(FUZZ_DIR)/fuzz-smoke
 test-build: $(FUZZ_BINS) $(FUZZ_DIR)/fuzz-smoke
 endif
+
+# ---- make bench: decode time per byte, normal and adversarial inputs ---------
+# decode-bench (tests/fuzz/decode_bench.c) calls the entry points built
+# without sanitizers.  Normal: an ETE trace of pe-gen + ete-encode, and the
+# seed corpora (made by the project's tools).  Adversarial: the regression
+# inputs, the slowest inputs of the last `make fuzz` corpora (build/fuzz/
+# <target>/corpus), the Trace Info SPEC input of issue 12.
+FUZZ_BENCH_OBJS := $(foreach t,$(FUZZ_NAMES),$(BUILD)/fuzz-entry/fuzz_$(t).o)
+
+$(BUILD)/fuzz-entry/fuzz_%.o: tests/fuzz/fuzz_%.c
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) $(OPT) $(FUZZ_INC) -DLLVMFuzzerTestOneInput=fuzz_entry_$* \
+	  -MMD -MP -c $< -o $@
+
+$(BIN)/decode-bench: tests/fuzz/decode_bench.c $(FUZZ_BENCH_OBJS) $(LIBFILES) mk/fuzz.mk
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) $(OPT) $(INC_ALL) '-DFUZZ_TARGETS=$(FUZZ_X_LIST)' $< \
+	  $(FUZZ_BENCH_OBJS) $(LIBFILES) $(OCSD_LIBS) -lm -o $@
+
+FUZZ_BENCH_DIR := $(BUILD)/bench-decode
+.PHONY: bench-decode
+bench-decode: $(BIN)/decode-bench $(BIN)/pe-gen $(BIN)/ete-encode
+	@mkdir -p $(FUZZ_BENCH_DIR)
+	@$(BIN)/pe-gen --seed 1 --records 200000 -o $(FUZZ_BENCH_DIR)/normal.pe >/dev/null 2>&1
+	@rm -rf $(FUZZ_BENCH_DIR)/snap
+	@$(BIN)/ete-encode $(FUZZ_BENCH_DIR)/normal.pe -o $(FUZZ_BENCH_DIR)/normal.bin \
+	  --snapshot $(FUZZ_BENCH_DIR)/snap >/dev/null
+	@tail -c +14 tests/fuzz/regress/ete_dec/trace-info-spec-above-maxspec \
+	  > $(FUZZ_BENCH_DIR)/spec.bin
+	@echo "decode time per byte (make bench-decode, docs/fuzzing.md)"
+	@echo "-- ETE decoder: a normal trace (pe-gen + ete-encode) and the issue 12 input"
+	@$(BIN)/decode-bench ete-snapshot $(FUZZ_BENCH_DIR)/snap
+	@$(BIN)/decode-bench ete-raw $(FUZZ_BENCH_DIR)/normal.bin
+	@$(BIN)/decode-bench ete-raw $(FUZZ_BENCH_DIR)/spec.bin
+	@echo "-- fuzz entry points: normal (seed corpus) and adversarial (regressions, fuzz corpus)"
+	@for t in $(FUZZ_NAMES); do \
+	  $(BIN)/decode-bench entry $$t $$(ls -d tests/fuzz/corpus/$$t/* 2>/dev/null) | sed 's/^\([a-z_]*\) /\1 normal      /;s/^/  /'; \
+	  adv=$$(ls -d tests/fuzz/regress/$$t/* $(FUZZ_DIR)/$$t/corpus/* 2>/dev/null); \
+	  if [ -n "$$adv" ]; then $(BIN)/decode-bench entry $$t $$adv | \
+	    sed 's/^\([a-z_]*\) /\1 adversarial/;s/^/  /'; \
+	  else echo "  $$t adversarial: none (run make fuzz first)"; fi; done

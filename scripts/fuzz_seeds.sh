@@ -22,10 +22,10 @@ for feat in all none exceptions,irq context,txn wfx,isb,reset events,ldst; do
     python3 - "$w" "$RAW" $i $cfg <<'PY'
 import os, re, sys
 w, raw, i, cfg = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4], 16)
-t = open(f"{w}/t.bin", "rb").read()[:3000]
+t = open(f"{w}/t.bin", "rb").read()[:1200]
 ini = open(f"{w}/snap/cpu_0.ini").read()
 m = re.search(r"file=(\S+)\naddress=(0x[0-9a-f]+)", ini)
-mem = open(f"{w}/snap/{m.group(1)}", "rb").read()[:2048]
+mem = open(f"{w}/snap/{m.group(1)}", "rb").read()[:1024]
 base = int(m.group(2), 16)
 ete = open(f"{w}/snap/ETE_0.ini").read()
 idr0 = int(re.search(r"TRCIDR0=(0x[0-9a-f]+)", ete).group(1), 16)
@@ -46,7 +46,7 @@ cpu = "[device]\nname=cpu_0\nclass=core\ntype=ARMv9-A\n\n[dump1]\nfile=mem.bin\n
 trc = "[trace_buffers]\nbuffers=buffer0\n\n[buffer0]\nname=ETB_0\nfile=trace.bin\n" \
       "format=source_data\n\n[source_buffers]\nete_0=ETB_0\n\n[core_trace_sources]\ncpu_0=ete_0\n"
 ete = ete.replace("name=ETE_0", "name=ete_0")
-parts = [snap.encode(), cpu.encode(), ete.encode(), trc.encode(), t[:1000], mem[:1024]]
+parts = [snap.encode(), cpu.encode(), ete.encode(), trc.encode(), t[:600], mem[:512]]
 open(f"{raw}/ete_snapshot/s{i}", "wb").write(b"@@\n".join(parts))
 PY
   done
@@ -59,8 +59,8 @@ for opts in "" "--ext-headers" "--align 6 --align-cmd" "--rnd --service --buf-si
   i=$((i + 1))
   "$BIN/pe-gen" --seed $((100 + i)) --records 20000 -o "$RAW/sp$i.pe" >/dev/null 2>&1
   "$BIN/spe-profile" $opts -q "$RAW/sp$i.pe" -o "$RAW/sp$i.bin" || continue
-  { printf '\x00'; head -c 4000 "$RAW/sp$i.bin"; } > "$RAW/spe_pkt/s$i"
-  { printf '\x0a'; head -c 4000 "$RAW/sp$i.bin"; } > "$RAW/spe_stats/s$i"
+  { printf '\x00'; head -c 1500 "$RAW/sp$i.bin"; } > "$RAW/spe_pkt/s$i"
+  { printf '\x0a'; head -c 1500 "$RAW/sp$i.bin"; } > "$RAW/spe_stats/s$i"
 done
 
 # BRBE: dumps of several implementations and filters
