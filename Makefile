@@ -1,7 +1,7 @@
 # Arm trace and profiling units: RTL, C reference models, decoders, benches.
 #   make demo   - the main job (installs what is missing first)
 #   make test   - every test (installs what is missing first)
-# Other targets: deps tools bench regress formal synth coverage lint clean
+# Other targets: deps tools bench regress formal synth coverage lint fuzz deps-fuzz clean
 
 .DEFAULT_GOAL := tools
 SHELL := /bin/bash
