@@ -158,6 +158,10 @@ static char *xstrdup(const char *s)
     return d;
 }
 
+/* Entries per .ini file: every lookup scans them, so this bounds the work
+ * per input byte (docs/ete-decode.md, "Work per byte"). */
+#define INI_MAX_ENTRIES 4096
+
 static int ini_load(ini_file *f, const char *path, char *err, size_t errlen)
 {
     memset(f, 0, sizeof *f);
@@ -235,6 +239,14 @@ static int ini_load(ini_file *f, const char *path, char *err, size_t errlen)
         char *v = unquote(trim(eq + 1));
         if (!*k) {
             snprintf(err, errlen, "%s:%d: empty key", path, lineno);
+            rc = -1;
+            break;
+        }
+        if (f->n == INI_MAX_ENTRIES) {
+            /* lookups are linear in the entries: bound them (a real
+             * snapshot file has a few hundred) */
+            snprintf(err, errlen, "%s:%d: more than %d key=value entries", path, lineno,
+                     INI_MAX_ENTRIES);
             rc = -1;
             break;
         }

@@ -235,6 +235,20 @@ START_TEST(non_regular_files)
 }
 END_TEST
 
+/* Lookups scan a file's entries: at most 4096 per file. */
+START_TEST(too_many_entries)
+{
+    size_t cap = strlen(ETE) + 4097 * 24 + 1, n;
+    char *big = malloc(cap);
+    ck_assert_ptr_nonnull(big);
+    n = (size_t)snprintf(big, cap, "%s", ETE);
+    for (int i = 0; i < 4097 - 10; i++)          /* ETE has 10 entries */
+        n += (size_t)snprintf(big + n, cap - n, "TRCIMSPEC%d=0\n", i);
+    expect_error("ete_0.ini", big, "ete_0.ini:4100: more than 4096 key=value entries");
+    free(big);
+}
+END_TEST
+
 START_TEST(registers_and_numbers)
 {
     ete_dec_cfg c;
@@ -297,6 +311,7 @@ int main(void)
     tcase_add_test(tc, malformed_files);
     tcase_add_test(tc, registers_and_numbers);
     tcase_add_test(tc, non_regular_files);
+    tcase_add_test(tc, too_many_entries);
     tcase_add_test(tc, image_edges);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
