@@ -71,7 +71,8 @@ typedef struct iel {
 #define RQ_LIMIT        (1u << 20)  /* resolution queue bound (elements) */
 #define OUT_HOLD_LIMIT  256u        /* elements held for a Mispredict */
 #define TXN_LIMIT       (1u << 20)  /* elements held for a transaction */
-#define RUN_CACHE_BITS  15
+#define RUN_CACHE_BITS  15          /* run cache: 2^15 entries at most ... */
+#define RUN_CACHE_BITS0 9           /* ... 2^9 at first, doubled after 4 misses per entry */
 #define RUN_CAP         (1u << 16)  /* longest walk without a P0 instruction */
 /* Bound on the instructions one element may walk over (walk_until, the Q
  * count): the work per trace byte does not depend on a count in the input
@@ -178,6 +179,8 @@ struct ete_decoder {
     /* output */
     elem_vec hold;          /* elements held until the next P0 or transaction end */
     run *runs;
+    unsigned run_bits;      /* the cache has 2^run_bits entries */
+    uint64_t run_misses;    /* since it last grew */
     uint64_t insns;
     unsigned errors;
     char last_err[256];
@@ -304,9 +307,22 @@ static const run *walk(ete_decoder *d, uint64_t start)
 {
     uint8_t tag = (uint8_t)(1u + (d->a_el & 3u) + 4u * (d->a_ns & 1u));
     uint64_t h = (start >> 2) * 0x9E3779B97F4A7C15ull;
-    run *r = &d->runs[h >> (64 - RUN_CACHE_BITS)];
+    run *r = &d->runs[h >> (64 - d->run_bits)];
     if (r->tag == tag && r->start == start)
         return r;
+    /* A short trace never needs the whole cache (and clearing it would cost
+     * more than decoding): it grows with the misses.  The cache only
+     * memoises walks, so emptying it changes no output. */
+    if (++d->run_misses > (4u << d->run_bits) && d->run_bits < RUN_CACHE_BITS) {
+        run *bigger = calloc((size_t)1 << (d->run_bits + 1u), sizeof *bigger);
+        if (bigger) {
+            free(d->runs);
+            d->runs = bigger;
+            d->run_bits++;
+            d->run_misses = 0;
+            r = &d->runs[h >> (64 - d->run_bits)];
+        }
+    }
     r->start = start;
     r->tag = tag;
     r->nacc = 0;
@@ -1605,7 +1621,8 @@ ete_decoder *ete_decoder_new(const ete_dec_cfg *cfg, ete_mem_read_fn mem, void *
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    d->runs = calloc((size_t)1 << RUN_CACHE_BITS, sizeof *d->runs);
+    d->run_bits = RUN_CACHE_BITS0;
+    d->runs = calloc((size_t)1 << d->run_bits, sizeof *d->runs);
     d->rq_cap = 256;
     d->rq = malloc(d->rq_cap * sizeof *d->rq);
     if (!d->runs || !d->rq) {

@@ -2,7 +2,7 @@
  * (sw/ete/ete_snapshot.c, ete_image.c) and the decode of what it loads.
  *
  * Input: up to six parts separated by the line "@@\n", written to a
- * temporary directory as snapshot.ini, cpu_0.ini, ete_0.ini, trace.ini,
+ * temporary directory ($TMPDIR, /dev/shm or /tmp) as snapshot.ini, cpu_0.ini, ete_0.ini, trace.ini,
  * trace.bin and mem.bin (a missing part: no such file).  Inputs that name a
  * path with '/' are skipped: the reader would read files outside the
  * directory.  The loaded trace is then decoded with the loaded image.  A
@@ -77,9 +77,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int np = 0;
 
     if (!dir[0]) {
-        snprintf(dir, sizeof dir, "%s/fuzz_ete_snapshot.XXXXXX",
-                 getenv("TMPDIR") && strlen(getenv("TMPDIR")) < 30 ? getenv("TMPDIR") : "/tmp");
-        require(mkdtemp(dir) != NULL);
+        /* $TMPDIR, else /dev/shm (tmpfs: three times the executions of a
+         * disk), else /tmp */
+        const char *t = getenv("TMPDIR");
+        const char *const cand[3] = { t && *t && strlen(t) < 30 ? t : NULL, "/dev/shm", "/tmp" };
+        for (int i = 0; i < 3 && !dir[0]; i++) {
+            if (!cand[i])
+                continue;
+            snprintf(dir, sizeof dir, "%s/fuzz_ete_snapshot.XXXXXX", cand[i]);
+            if (!mkdtemp(dir))
+                dir[0] = 0;
+        }
+        require(dir[0] != 0);
         atexit(cleanup);
     }
     while (np < 6) {
