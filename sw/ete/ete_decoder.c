@@ -78,6 +78,14 @@ typedef struct iel {
  * count): the work per trace byte does not depend on a count in the input
  * (docs/ete-decode.md, "Work per byte"). */
 #define WALK_INSN_MAX   (1u << 20)
+/* Work budget: ete_decoder_work() may reach WORK_PER_BYTE per trace byte
+ * (up to the offset of the element being analysed) plus WORK_BASE.  A real
+ * trace needs a few steps per byte; only an image built to defeat the walk
+ * cache (runs of RUN_CAP instructions whose start addresses share a cache
+ * slot, visited in turn) needs more, and then the walk stops with an error
+ * instead of reading up to 24 x RUN_CAP words per byte. */
+#define WORK_PER_BYTE   4096u
+#define WORK_BASE       (1u << 22)
 #define TAIL_MAX        512u
 #define TAIL_KEEP_ZEROS 16u
 
@@ -186,6 +194,9 @@ struct ete_decoder {
     char last_err[256];
     int fatal;
     uint64_t work;          /* elements stepped and instructions walked */
+    uint64_t a_off;         /* trace offset of the element being analysed */
+    int over_budget;        /* the walk budget was exceeded (reported once) */
+    run none;               /* the walk refused: no instruction readable */
 };
 
 /* ======================================================================== */
@@ -303,6 +314,20 @@ static unsigned p0_class_of(unsigned cls)
 
 /* The program-image walk from 'start' to the next P0 instruction, memoised
  * per start address and context (I_VHHGW, D9.5.4). */
+/* Is the work over its budget at the element being analysed? */
+static int walk_over_budget(ete_decoder *d)
+{
+    if (d->work <= (d->a_off + 1u) * (uint64_t)WORK_PER_BYTE + WORK_BASE)
+        return 0;
+    if (!d->over_budget) {
+        d->over_budget = 1;
+        set_error(d, d->a_off, "%sprogram-image walk over its budget of %u steps per trace "
+                  "byte: the image defeats the walk cache; the walk stops (mem-nacc)", NULL,
+                  WORK_PER_BYTE, 0);
+    }
+    return 1;
+}
+
 static const run *walk(ete_decoder *d, uint64_t start)
 {
     uint8_t tag = (uint8_t)(1u + (d->a_el & 3u) + 4u * (d->a_ns & 1u));
@@ -310,6 +335,15 @@ static const run *walk(ete_decoder *d, uint64_t start)
     run *r = &d->runs[h >> (64 - d->run_bits)];
     if (r->tag == tag && r->start == start)
         return r;
+    if (walk_over_budget(d)) {
+        d->none.start = d->none.end = start;
+        d->none.n = 0;
+        d->none.nacc = 1;
+        d->none.cls = ETE_A64_OTHER;
+        d->none.link = 0;
+        d->none.target = 0;
+        return &d->none;
+    }
     /* A short trace never needs the whole cache (and clearing it would cost
      * more than decoding): it grows with the misses.  The cache only
      * memoises walks, so emptying it changes no output. */
@@ -503,7 +537,7 @@ static uint64_t walk_until(ete_decoder *d, uint64_t limit, int *nacc, uint64_t *
         d->work++;
         /* the walk stops after WALK_INSN_MAX instructions (or as many runs),
          * whatever the distance to limit */
-        if (++guard > WALK_INSN_MAX || n > WALK_INSN_MAX) {
+        if (++guard > WALK_INSN_MAX || n > WALK_INSN_MAX || walk_over_budget(d)) {
             *nacc = 1;
             *stop = cur;
             return n;
@@ -665,7 +699,7 @@ static void analyze_q(ete_decoder *d, const iel *e)
         /* Decision: a count whose walk passes WALK_INSN_MAX instructions
          * stops there like an unreadable image (MEM_NACC at the stop): the
          * Q count comes from the trace and must not set the work */
-        if (r->nacc || n > WALK_INSN_MAX) {
+        if (r->nacc || n > WALK_INSN_MAX || walk_over_budget(d)) {
             if (n)
                 out_range(d, start, cur, (uint32_t)n, ETE_P0_NONE, 0, 0, e->off, 0);
             out_nacc(d, cur, e->off);
@@ -781,6 +815,7 @@ static void analyze_txn_failure(ete_decoder *d, const iel *e)
 static void analyze(ete_decoder *d, const iel *e)
 {
     ete_elem x;
+    d->a_off = e->off;
     switch (e->kind) {
     case IE_ATOM:       analyze_atom(d, e); break;
     case IE_EXCEPTION:  analyze_exception(d, e); break;
