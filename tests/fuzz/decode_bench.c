@@ -2,7 +2,8 @@
  *
  *   decode-bench entry TARGET FILE...  the fuzz target's entry point (built
  *       without sanitizers) on each file; prints the mean ns/byte of all the
- *       files and the three slowest per byte of those of 64 bytes or more
+ *       files (each in turn, for at least 0.5 s) and the three slowest per
+ *       byte of those of 64 bytes or more
  *   decode-bench ete-raw FILE          the ETE decoder on a raw trace with the
  *       default registers (ete-decode --raw FILE)
  *   decode-bench ete-snapshot DIR      the ETE decoder on a snapshot directory
@@ -92,12 +93,16 @@ static double time_ns_per_byte(entry_fn fn, const ete_job *j, const uint8_t *buf
 typedef struct result {
     const char *file;
     size_t len;
-    double ns;
 } result;
+
+typedef struct rank {
+    double ns;
+    int i;
+} rank;
 
 static int by_ns(const void *a, const void *b)
 {
-    double x = ((const result *)a)->ns, y = ((const result *)b)->ns;
+    double x = ((const rank *)a)->ns, y = ((const rank *)b)->ns;
     return x < y ? 1 : x > y ? -1 : 0;
 }
 
@@ -112,50 +117,57 @@ static int run_entry(const char *name, int nf, char **files)
         return 2;
     }
     result *r = calloc((size_t)nf + 1u, sizeof *r);
-    double total_t = 0, total_b = 0;
-    int n = 0;
+    uint8_t **buf = calloc((size_t)nf + 1u, sizeof *buf);
+    double total_b = 0;
+    if (!r || !buf)
+        return 1;
     for (int i = 0; i < nf; i++) {
-        uint8_t *buf;
-        size_t len;
         char err[256];
-        if (file_read_all(files[i], &buf, &len, err, sizeof err) != 0) {
+        if (file_read_all(files[i], &buf[i], &r[i].len, err, sizeof err) != 0) {
             fprintf(stderr, "decode-bench: %s\n", err);
             return 1;
         }
-        r[n].file = files[i];
-        r[n].len = len;
-        r[n].ns = time_ns_per_byte(fn, NULL, buf, len, 0.002);
-        total_t += r[n].ns * (double)len;
-        total_b += (double)len;
-        n++;
-        free(buf);
+        r[i].file = files[i];
+        total_b += (double)r[i].len;
     }
-    printf("%-13s %5d inputs %8.0f bytes %9.1f ns/byte (mean)\n", name, n, total_b,
-           total_b ? total_t / total_b : 0.0);
+    /* the mean: every input in turn, for at least 0.5 s */
+    unsigned long rounds = 0;
+    double t0 = now_s(), t;
+    do {
+        for (int i = 0; i < nf; i++)
+            fn(buf[i], r[i].len);
+        rounds++;
+        t = now_s() - t0;
+    } while (t < 0.5);
+    printf("%-13s %5d inputs %8.0f bytes %9.1f ns/byte (mean)\n", name, nf, total_b,
+           total_b ? t * 1e9 / ((double)rounds * total_b) : 0.0);
     /* the slowest per byte among inputs of 64 bytes or more (below that
-     * the cost of a call, not of the bytes, dominates), timed again */
+     * the cost of a call, not of the bytes, dominates): a quick pass, then
+     * the three slowest timed again */
+    rank *c = calloc((size_t)nf + 1u, sizeof *c);
     int m = 0;
-    for (int i = 0; i < n; i++)
-        if (r[i].len >= 64)
-            r[m++] = r[i];
-    if (m == 0)
-        m = n;
-    qsort(r, (size_t)m, sizeof *r, by_ns);
+    if (!c)
+        return 1;
+    for (int i = 0; i < nf; i++) {
+        if (r[i].len < 64)
+            continue;
+        c[m].ns = time_ns_per_byte(fn, NULL, buf[i], r[i].len, 0.002);
+        c[m].i = i;
+        m++;
+    }
+    qsort(c, (size_t)m, sizeof *c, by_ns);
     if (m > 3)
         m = 3;
-    for (int i = 0; i < m; i++) {
-        uint8_t *buf;
-        size_t len;
-        char err[256];
-        if (file_read_all(r[i].file, &buf, &len, err, sizeof err) != 0)
-            return 1;
-        r[i].ns = time_ns_per_byte(fn, NULL, buf, len, 0.2);
-        free(buf);
-    }
-    qsort(r, (size_t)m, sizeof *r, by_ns);
-    for (int i = 0; i < m; i++)
-        printf("    %9.1f ns/byte %7zu bytes  %s\n", r[i].ns, r[i].len, r[i].file);
+    for (int k = 0; k < m; k++)
+        c[k].ns = time_ns_per_byte(fn, NULL, buf[c[k].i], r[c[k].i].len, 0.2);
+    qsort(c, (size_t)m, sizeof *c, by_ns);
+    for (int k = 0; k < m; k++)
+        printf("    %9.1f ns/byte %7zu bytes  %s\n", c[k].ns, r[c[k].i].len, r[c[k].i].file);
+    for (int i = 0; i < nf; i++)
+        free(buf[i]);
+    free(c);
     free(r);
+    free(buf);
     return 0;
 }
 
