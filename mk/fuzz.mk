@@ -20,10 +20,12 @@ FUZZ_RUNS    ?= 10000000
 FUZZ_SMOKE_S ?= 20
 FUZZ_NAMES   := $(patsubst tests/fuzz/fuzz_%.c,%,$(FUZZ_SRCS))
 FUZZ_TARGETS ?= $(FUZZ_NAMES)
-FUZZ_INC     := -Isw/ete -Isw/spe -Isw/brbe -Isw/common
+# every decoder library (sw/*): a new one (and its headers) is picked up
+FUZZ_SWLIBS  := $(filter common sw_%,$(LIBS))
+FUZZ_INC     := $(foreach l,$(FUZZ_SWLIBS),-I$(LIB_$(l)))
 FUZZ_CFLAGS  := $(CSTD) $(WARN) -g -O1 -fno-omit-frame-pointer
 # the decoders only (sw/): what the targets reach
-FUZZ_LIBSRCS := $(foreach l,common sw_ete sw_spe sw_brbe,$(call srcs_of,$(l)))
+FUZZ_LIBSRCS := $(foreach l,$(FUZZ_SWLIBS),$(call srcs_of,$(l)))
 FUZZ_LIBOBJS := $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(FUZZ_LIBSRCS))
 FUZZ_BINS    := $(foreach t,$(FUZZ_NAMES),$(FUZZ_DIR)/bin/fuzz-$(t))
 FUZZ_HAVE_CC := $(shell command -v $(FUZZ_CC) >/dev/null 2>&1 && \
