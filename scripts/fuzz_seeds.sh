@@ -2,6 +2,8 @@
 # Regenerate the seed corpora tests/fuzz/corpus/<target>/ from the project's
 # own tools (pe-gen, ete-encode, spe-profile, brbe-record) and minimise each
 # with libFuzzer's -merge=1 (docs/fuzzing.md).  Needs `make tools fuzz-build`.
+# The ETMv1 seeds (tests/fuzz/corpus/etmv1, the golden vectors of
+# tests/etmv1/test_etmv1_vectors.c) are kept as they are.
 #   scripts/fuzz_seeds.sh [BUILD]
 set -eu
 B=${1:-build}
