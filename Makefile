@@ -1,7 +1,7 @@
 # Arm trace and profiling units: RTL, C reference models, decoders, benches.
 #   make demo   - the main job (installs what is missing first)
 #   make test   - every test (installs what is missing first)
-# Other targets: deps tools bench regress formal synth coverage lint clean
+# Other targets: deps tools bench regress formal synth coverage lint fuzz deps-fuzz clean
 
 .DEFAULT_GOAL := tools
 SHELL := /bin/bash
@@ -132,6 +132,7 @@ demo-ete: deps
 bench: deps
 	@$(MAKE) --no-print-directory tools
 	@$(BIN)/ete-bench $(BENCH_ARGS)
+	@$(MAKE) --no-print-directory bench-decode
 	@$(MAKE) --no-print-directory bench-workloads
 	@$(MAKE) --no-print-directory bench-ete-rtl
 

@@ -71,8 +71,21 @@ typedef struct iel {
 #define RQ_LIMIT        (1u << 20)  /* resolution queue bound (elements) */
 #define OUT_HOLD_LIMIT  256u        /* elements held for a Mispredict */
 #define TXN_LIMIT       (1u << 20)  /* elements held for a transaction */
-#define RUN_CACHE_BITS  15
-#define RUN_CAP         (1u << 22)  /* longest walk without a P0 instruction */
+#define RUN_CACHE_BITS  15          /* run cache: 2^15 entries at most ... */
+#define RUN_CACHE_BITS0 9           /* ... 2^9 at first, doubled after 4 misses per entry */
+#define RUN_CAP         (1u << 16)  /* longest walk without a P0 instruction */
+/* Bound on the instructions one element may walk over (walk_until, the Q
+ * count): the work per trace byte does not depend on a count in the input
+ * (docs/ete-decode.md, "Work per byte"). */
+#define WALK_INSN_MAX   (1u << 20)
+/* Work budget: ete_decoder_work() may reach WORK_PER_BYTE per trace byte
+ * (up to the offset of the element being analysed) plus WORK_BASE.  A real
+ * trace needs a few steps per byte; only an image built to defeat the walk
+ * cache (runs of RUN_CAP instructions whose start addresses share a cache
+ * slot, visited in turn) needs more, and then the walk stops with an error
+ * instead of reading up to 24 x RUN_CAP words per byte. */
+#define WORK_PER_BYTE   4096u
+#define WORK_BASE       (1u << 22)
 #define TAIL_MAX        512u
 #define TAIL_KEEP_ZEROS 16u
 
@@ -174,10 +187,16 @@ struct ete_decoder {
     /* output */
     elem_vec hold;          /* elements held until the next P0 or transaction end */
     run *runs;
+    unsigned run_bits;      /* the cache has 2^run_bits entries */
+    uint64_t run_misses;    /* since it last grew */
     uint64_t insns;
     unsigned errors;
     char last_err[256];
     int fatal;
+    uint64_t work;          /* elements stepped and instructions walked */
+    uint64_t a_off;         /* trace offset of the element being analysed */
+    int over_budget;        /* the walk budget was exceeded (reported once) */
+    run none;               /* the walk refused: no instruction readable */
 };
 
 /* ======================================================================== */
@@ -295,13 +314,49 @@ static unsigned p0_class_of(unsigned cls)
 
 /* The program-image walk from 'start' to the next P0 instruction, memoised
  * per start address and context (I_VHHGW, D9.5.4). */
+/* Is the work over its budget at the element being analysed? */
+static int walk_over_budget(ete_decoder *d)
+{
+    if (d->work <= (d->a_off + 1u) * (uint64_t)WORK_PER_BYTE + WORK_BASE)
+        return 0;
+    if (!d->over_budget) {
+        d->over_budget = 1;
+        set_error(d, d->a_off, "%sprogram-image walk over its budget of %u steps per trace "
+                  "byte: the image defeats the walk cache; the walk stops (mem-nacc)", NULL,
+                  WORK_PER_BYTE, 0);
+    }
+    return 1;
+}
+
 static const run *walk(ete_decoder *d, uint64_t start)
 {
     uint8_t tag = (uint8_t)(1u + (d->a_el & 3u) + 4u * (d->a_ns & 1u));
     uint64_t h = (start >> 2) * 0x9E3779B97F4A7C15ull;
-    run *r = &d->runs[h >> (64 - RUN_CACHE_BITS)];
+    run *r = &d->runs[h >> (64 - d->run_bits)];
     if (r->tag == tag && r->start == start)
         return r;
+    if (walk_over_budget(d)) {
+        d->none.start = d->none.end = start;
+        d->none.n = 0;
+        d->none.nacc = 1;
+        d->none.cls = ETE_A64_OTHER;
+        d->none.link = 0;
+        d->none.target = 0;
+        return &d->none;
+    }
+    /* A short trace never needs the whole cache (and clearing it would cost
+     * more than decoding): it grows with the misses.  The cache only
+     * memoises walks, so emptying it changes no output. */
+    if (++d->run_misses > (4u << d->run_bits) && d->run_bits < RUN_CACHE_BITS) {
+        run *bigger = calloc((size_t)1 << (d->run_bits + 1u), sizeof *bigger);
+        if (bigger) {
+            free(d->runs);
+            d->runs = bigger;
+            d->run_bits++;
+            d->run_misses = 0;
+            r = &d->runs[h >> (64 - d->run_bits)];
+        }
+    }
     r->start = start;
     r->tag = tag;
     r->nacc = 0;
@@ -319,6 +374,7 @@ static const run *walk(ete_decoder *d, uint64_t start)
         ete_a64_insn in;
         ete_a64_classify(w, d->wfx_p0, &in);
         n++;
+        d->work++;
         if (in.cls != ETE_A64_OTHER) {
             r->cls = in.cls;
             r->link = in.is_link;
@@ -478,7 +534,10 @@ static uint64_t walk_until(ete_decoder *d, uint64_t limit, int *nacc, uint64_t *
         }
         n += r->n;
         cur = r->end;
-        if (++guard > RUN_CAP) {
+        d->work++;
+        /* the walk stops after WALK_INSN_MAX instructions (or as many runs),
+         * whatever the distance to limit */
+        if (++guard > WALK_INSN_MAX || n > WALK_INSN_MAX || walk_over_budget(d)) {
             *nacc = 1;
             *stop = cur;
             return n;
@@ -636,7 +695,11 @@ static void analyze_q(ete_decoder *d, const iel *e)
         n += avail;
         cur = r->end;
         left -= avail;
-        if (r->nacc) {
+        d->work++;
+        /* Decision: a count whose walk passes WALK_INSN_MAX instructions
+         * stops there like an unreadable image (MEM_NACC at the stop): the
+         * Q count comes from the trace and must not set the work */
+        if (r->nacc || n > WALK_INSN_MAX || walk_over_budget(d)) {
             if (n)
                 out_range(d, start, cur, (uint32_t)n, ETE_P0_NONE, 0, 0, e->off, 0);
             out_nacc(d, cur, e->off);
@@ -752,6 +815,7 @@ static void analyze_txn_failure(ete_decoder *d, const iel *e)
 static void analyze(ete_decoder *d, const iel *e)
 {
     ete_elem x;
+    d->a_off = e->off;
     switch (e->kind) {
     case IE_ATOM:       analyze_atom(d, e); break;
     case IE_EXCEPTION:  analyze_exception(d, e); break;
@@ -863,6 +927,7 @@ static int rq_grow(ete_decoder *d)
 
 static void rq_pop_front(ete_decoder *d, iel *out)
 {
+    d->work++;
     *out = d->rq[d->rq_head];
     d->rq_head = (d->rq_head + 1) % d->rq_cap;
     d->rq_n--;
@@ -913,10 +978,13 @@ static void stack(ete_decoder *d, const iel *e)
 /* ProcessCommit (D9.3.3) */
 static void process_commit(ete_decoder *d, uint64_t count, uint64_t off)
 {
-    while (count && d->unaligned) {     /* P0 elements before the trace start (R_JKLZY) */
-        d->unaligned--;
-        count--;
-    }
+    /* P0 elements before the trace start (R_JKLZY): resolved in one step,
+     * whatever the count (they are not held, only counted) */
+    uint64_t k = count < d->unaligned ? count : d->unaligned;
+    d->unaligned -= k;
+    count -= k;
+    d->work++;
+    /* then one step per element actually held: at most rq_n */
     while (count) {
         if (d->rq_p0 == 0) {
             set_error(d, off, "%scommit of %u more P0 elements than are uncommitted", NULL,
@@ -937,6 +1005,7 @@ static void process_cancel(ete_decoder *d, uint64_t count, uint64_t off)
 {
     /* Decision: a Cancel removes the youngest P0 elements; only when the
      * queue has none left does it count those before the trace start. */
+    d->work++;
     while (count) {
         if (d->rq_n == 0) {
             if (d->unaligned) {
@@ -952,6 +1021,7 @@ static void process_cancel(ete_decoder *d, uint64_t count, uint64_t off)
         iel *b = rq_at(d, d->rq_n - 1);
         iel x = *b;
         d->rq_n--;
+        d->work++;
         if (x.p0) {
             d->rq_p0--;
             count--;
@@ -972,6 +1042,7 @@ static void process_discard(ete_decoder *d)
     while (d->rq_n) {
         iel x = *rq_at(d, d->rq_n - 1);
         d->rq_n--;
+        d->work++;
         if (x.kind == IE_EVENT || x.kind == IE_TRACE_INFO || x.kind == IE_TIMESTAMP)
             analyze(d, &x);
     }
@@ -1161,9 +1232,21 @@ static void exception_packet(ete_decoder *d, const ete_pkt *p)
     update_spec_depth(d, 1);        /* R_RPER */
 }
 
+static void bad_packet(ete_decoder *d, uint64_t off, const char *why, unsigned header);
+
 /* TraceInfoPacket (D9.2.6.2), R_EXKEZ, R_PLYLR */
 static void trace_info_packet(ete_decoder *d, const ete_pkt *p)
 {
+    /* R_GLQPL, I_RKYCD: the trace unit never outputs more speculative P0
+     * elements than TRCIDR8.MAXSPEC, so a SPEC field (the uncommitted P0
+     * elements, D5.7) above it is bad input: reported, then resync. */
+    if (p->spec > d->max_spec) {
+        char why[96];
+        snprintf(why, sizeof why, "Trace Info SPEC %" PRIu32 " exceeds TRCIDR8.MAXSPEC %" PRIu32
+                 " (R_GLQPL)", p->spec, d->max_spec);
+        bad_packet(d, d->cur_off, why, ETE_HDR_TRACE_INFO);
+        return;
+    }
     d->timestamp = 0;               /* R_GFQQ */
     d->context_id = 0;
     d->vmid = 0;
@@ -1573,7 +1656,8 @@ ete_decoder *ete_decoder_new(const ete_dec_cfg *cfg, ete_mem_read_fn mem, void *
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    d->runs = calloc((size_t)1 << RUN_CACHE_BITS, sizeof *d->runs);
+    d->run_bits = RUN_CACHE_BITS0;
+    d->runs = calloc((size_t)1 << d->run_bits, sizeof *d->runs);
     d->rq_cap = 256;
     d->rq = malloc(d->rq_cap * sizeof *d->rq);
     if (!d->runs || !d->rq) {
@@ -1623,6 +1707,11 @@ const char *ete_decoder_last_error(const ete_decoder *d)
 uint64_t ete_decoder_insn_count(const ete_decoder *d)
 {
     return d->insns;
+}
+
+uint64_t ete_decoder_work(const ete_decoder *d)
+{
+    return d->work;
 }
 
 /* ======================================================================== */

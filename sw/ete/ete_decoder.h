@@ -111,6 +111,11 @@ const char *ete_decoder_last_error(const ete_decoder *d);
 /* Instructions reconstructed so far. */
 uint64_t ete_decoder_insn_count(const ete_decoder *d);
 
+/* Work done so far: resolution-queue elements stepped (committed,
+ * cancelled, discarded) plus image words read and runs stepped by the
+ * program-image walk.  Bounded per trace byte (docs/ete-decode.md). */
+uint64_t ete_decoder_work(const ete_decoder *d);
+
 const char *ete_elem_kind_name(unsigned kind);
 /* One line, no newline, in the `ete-decode --ranges` format (docs/ete-decode.md). */
 int ete_elem_format(const ete_elem *e, char *buf, size_t len);

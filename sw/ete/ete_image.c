@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 void ete_image_init(ete_image *img)
 {
@@ -74,6 +75,19 @@ int ete_image_add_file(ete_image *img, uint64_t addr, const char *path,
     FILE *f = fopen(path, "rb");
     if (!f) {
         snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    struct stat st;
+    if (fstat(fileno(f), &st) != 0) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        fclose(f);
+        return -1;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        /* a directory opens, and then sizes as 2^63-1 bytes */
+        snprintf(err, errlen, "%s: %s", path, S_ISDIR(st.st_mode) ?
+                 "is a directory, not a regular file" : "not a regular file");
+        fclose(f);
         return -1;
     }
     if (fseek(f, 0, SEEK_END) != 0) {

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 /* ---- numbers ------------------------------------------------------------- */
 
@@ -157,6 +158,10 @@ static char *xstrdup(const char *s)
     return d;
 }
 
+/* Entries per .ini file: every lookup scans them, so this bounds the work
+ * per input byte (docs/ete-decode.md, "Work per byte"). */
+#define INI_MAX_ENTRIES 4096
+
 static int ini_load(ini_file *f, const char *path, char *err, size_t errlen)
 {
     memset(f, 0, sizeof *f);
@@ -164,6 +169,19 @@ static int ini_load(ini_file *f, const char *path, char *err, size_t errlen)
     FILE *fp = fopen(path, "rb");
     if (!fp) {
         snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    struct stat st;
+    if (fstat(fileno(fp), &st) != 0) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        fclose(fp);
+        return -1;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        /* a directory opens, and then sizes as 2^63-1 bytes */
+        snprintf(err, errlen, "%s: %s", path, S_ISDIR(st.st_mode) ?
+                 "is a directory, not a regular file" : "not a regular file");
+        fclose(fp);
         return -1;
     }
     char section[256] = "";
@@ -221,6 +239,14 @@ static int ini_load(ini_file *f, const char *path, char *err, size_t errlen)
         char *v = unquote(trim(eq + 1));
         if (!*k) {
             snprintf(err, errlen, "%s:%d: empty key", path, lineno);
+            rc = -1;
+            break;
+        }
+        if (f->n == INI_MAX_ENTRIES) {
+            /* lookups are linear in the entries: bound them (a real
+             * snapshot file has a few hundred) */
+            snprintf(err, errlen, "%s:%d: more than %d key=value entries", path, lineno,
+                     INI_MAX_ENTRIES);
             rc = -1;
             break;
         }
@@ -292,6 +318,27 @@ static void join_path(char *out, size_t outlen, const char *dir, const char *fil
         snprintf(out, outlen, "%s", file);
     else
         snprintf(out, outlen, "%s/%s", dir, file);
+}
+
+/* A file named by a key of an .ini file must be a regular file: a
+ * directory (an empty file=, say) or a device would otherwise be read as
+ * data.  The message names the .ini file, line, section and key. */
+static int check_regular(const ini_file *ini, const ini_kv *kv, const char *path,
+                         char *err, size_t errlen)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        snprintf(err, errlen, "%s:%d: [%s] %s=: '%s': %s", ini->path, kv->line, kv->section,
+                 kv->key, kv->value, strerror(errno));
+        return -1;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "%s:%d: [%s] %s=: '%s' is %s, not a regular file", ini->path,
+                 kv->line, kv->section, kv->key, kv->value,
+                 S_ISDIR(st.st_mode) ? "a directory" : "a special file");
+        return -1;
+    }
+    return 0;
 }
 
 static int is_ete_type(const char *type)
@@ -383,6 +430,8 @@ static int load_dumps(ete_snapshot *ss, const char *dir, const device *dv,
         }
         char path[2048];
         join_path(path, sizeof path, dir, file->value);
+        if (check_regular(&dv->ini, file, path, err, errlen) != 0)
+            return -1;
         char e2[512];
         if (ete_image_add_file(&ss->image, a, path, o, l, len != NULL, sp, e2, sizeof e2) != 0) {
             snprintf(err, errlen, "%s:%d: [%s]: %s", dv->ini.path, file->line, sec, e2);
@@ -441,6 +490,8 @@ int ete_snapshot_load(const char *dir, const char *source, ete_snapshot *ss,
         }
         char dpath[2048];
         join_path(dpath, sizeof dpath, dir, snap.kv[i].value);
+        if (check_regular(&snap, &snap.kv[i], dpath, err, errlen) != 0)
+            goto out;
         if (ini_load(&dev[ndev].ini, dpath, err, errlen) != 0)
             goto out;
         const ini_kv *n = ini_get(&dev[ndev].ini, "device", "name");
@@ -469,6 +520,8 @@ int ete_snapshot_load(const char *dir, const char *source, ete_snapshot *ss,
     }
     char tpath[2048];
     join_path(tpath, sizeof tpath, dir, meta->value);
+    if (check_regular(&snap, meta, tpath, err, errlen) != 0)
+        goto out;
     if (ini_load(&trc, tpath, err, errlen) != 0)
         goto out;
     if (!ini_has_section(&trc, "trace_buffers")) {
@@ -536,6 +589,8 @@ int ete_snapshot_load(const char *dir, const char *source, ete_snapshot *ss,
         goto out;
     }
     join_path(ss->trace_file, sizeof ss->trace_file, dir, bfile->value);
+    if (check_regular(&trc, bfile, ss->trace_file, err, errlen) != 0)
+        goto out;
     if (file_read_all(ss->trace_file, &ss->trace, &ss->trace_len, err, errlen) != 0)
         goto out;
 

@@ -20,14 +20,24 @@ void spe_stats_free(spe_stats *s)
     free(s->pc_cnt);
     free(s->pc_agg);
     s->pc_key = s->pc_cnt = NULL;
+    s->pc_untabulated = 0;
     s->pc_agg = NULL;
     s->pc_cap = s->pc_used = 0;
 }
 
+/* Longest probe sequence of an insertion: the work per record is bounded
+ * whatever the PCs of the profile (docs/spe-decode.md, "Work per byte"). */
+#define PC_PROBE_MAX 64u
+
 static size_t slot_of(uint64_t key, size_t cap)
 {
-    uint64_t h = key * UINT64_C(0x9E3779B97F4A7C15);
-    return (size_t)(h >> 32) & (cap - 1u);
+    /* every key bit reaches the low bits (the splitmix64 finalizer): PCs
+     * that differ only in high or low bits do not share a slot */
+    uint64_t h = key;
+    h = (h ^ (h >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    h = (h ^ (h >> 27)) * UINT64_C(0x94D049BB133111EB);
+    h ^= h >> 31;
+    return (size_t)h & (cap - 1u);
 }
 
 static int pc_grow(spe_stats *s)
@@ -69,9 +79,25 @@ static int pc_add(spe_stats *s, uint64_t key, const spe_record *r)
 
     if ((s->pc_used + 1u) * 4u > s->pc_cap * 3u && pc_grow(s) != 0)
         return -1;
-    j = slot_of(key, s->pc_cap);
-    while (s->pc_cnt[j] && s->pc_key[j] != key)
-        j = (j + 1u) & (s->pc_cap - 1u);
+    for (;;) {
+        unsigned probes = 0;
+        j = slot_of(key, s->pc_cap);
+        while (s->pc_cnt[j] && s->pc_key[j] != key && probes < PC_PROBE_MAX) {
+            j = (j + 1u) & (s->pc_cap - 1u);
+            probes++;
+        }
+        if (!s->pc_cnt[j] || s->pc_key[j] == key)
+            break;
+        /* a cluster of PC_PROBE_MAX keys: a larger table splits it, unless
+         * the table is already sparse (keys chosen to collide): then the
+         * record is counted everywhere but in the PC table */
+        if (s->pc_cap >= 16u * (s->pc_used + 1u)) {
+            s->pc_untabulated++;
+            return 0;
+        }
+        if (pc_grow(s) != 0)
+            return -1;
+    }
     if (!s->pc_cnt[j]) {
         s->pc_key[j] = key;
         s->pc_used++;
@@ -268,6 +294,9 @@ void spe_stats_print(const spe_stats *s, const spe_dec *d, FILE *out, unsigned t
         n = spe_stats_top_pcs(s, top, pcs, cnt);
         fprintf(out, "top PCs (%zu distinct, %" PRIu64 " records without PC); per PC: "
                 "share, mean total latency, event rates:\n", s->pc_used, s->no_pc);
+        if (s->pc_untabulated)
+            fprintf(out, "  (%" PRIu64 " records with a PC not tabulated: more than %u PCs "
+                    "share a slot of the PC table)\n", s->pc_untabulated, PC_PROBE_MAX);
         fprintf(out, "  %-28s %8s %7s %8s %10s %10s %10s %8s\n", "PC", "records", "share",
                 "lat TOT", "L1D-REFILL", "TLB-REFILL", "LLC-REFILL", "MISPRED");
         for (size_t i = 0; i < n; i++) {

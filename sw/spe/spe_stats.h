@@ -33,6 +33,7 @@ typedef struct spe_stats {
     spe_pc_agg *pc_agg;
     size_t pc_cap;            /* power of two, or 0 */
     size_t pc_used;
+    uint64_t pc_untabulated;  /* records whose PC's probe sequence was too long */
 } spe_stats;
 
 void spe_stats_init(spe_stats *s);

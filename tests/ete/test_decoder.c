@@ -67,7 +67,7 @@ static void on_elem(void *ctx, const ete_elem *e)
 /* ---- stream builder -------------------------------------------------------- */
 
 typedef struct bld {
-    uint8_t b[1024];
+    uint8_t b[2048];
     size_t n;
 } bld;
 
@@ -608,6 +608,102 @@ START_TEST(speculation_errors_reported)
 }
 END_TEST
 
+/* Issue 12: a Trace Info whose SPEC (2^32-1) exceeds TRCIDR8.MAXSPEC, then
+ * an atom and a reserved byte that forces a resync, 50 times.  Each Trace
+ * Info is bad input (R_GLQPL) reported at its offset; the work stays a
+ * small multiple of the bytes (it was 2^32 per copy). */
+START_TEST(speculation_trace_info_above_maxspec)
+{
+    static const uint8_t one[21] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x80,
+                                     0x01, 0x04, 0xff, 0xff, 0xff, 0xff, 0x0f, 0xf7, 0x40 };
+    bld t = { .n = 0 };
+    for (int i = 0; i < 50; i++) {
+        memcpy(t.b + t.n, one, sizeof one);
+        t.n += sizeof one;
+    }
+    ete_dec_cfg c = base_cfg();                 /* TRCIDR8.MAXSPEC 0 */
+    ete_decoder *d = run_cfg(&c, &t, &S, 0);
+    ck_assert_uint_eq(ete_decoder_errors(d), 50);
+    ck_assert_msg(strstr(ete_decoder_last_error(d), "offset 0x411: bad packet (header 0x01): "
+                         "Trace Info SPEC 4294967295 exceeds TRCIDR8.MAXSPEC 0") != NULL,
+                  "%s", ete_decoder_last_error(d));
+    ck_assert_uint_le(ete_decoder_work(d), 4 * t.n);
+    ete_decoder_free(d);
+    /* the same stream byte by byte */
+    d = run_cfg(&c, &t, &S, 1);
+    ck_assert_uint_eq(ete_decoder_errors(d), 50);
+    ck_assert_uint_le(ete_decoder_work(d), 4 * t.n);
+    ete_decoder_free(d);
+
+    /* with MAXSPEC 2^32-1 the SPEC is legal: the P0 elements before the
+     * trace start are resolved in one step, not one by one */
+    c.id.trcidr[8] = 0xFFFFFFFFu;
+    d = run_cfg(&c, &t, &S, 0);
+    ck_assert_uint_le(ete_decoder_work(d), 4 * t.n);
+    ete_decoder_free(d);
+}
+END_TEST
+
+/* An image built to defeat the walk cache: two runs of 60 000 instructions
+ * that branch to each other, at start addresses that share a cache slot at
+ * every cache size.  Each E atom would read 60 000 words; the walk budget
+ * (WORK_PER_BYTE per trace byte) stops it with one error. */
+#define THRASH_RUN 60001u
+static uint64_t thrash_a, thrash_b;
+
+static int thrash_read(void *ctx, uint64_t addr, unsigned el, int ns, uint32_t *w)
+{
+    (void)ctx;
+    (void)el;
+    (void)ns;
+    for (int r = 0; r < 2; r++) {
+        uint64_t base = r ? thrash_b : thrash_a, other = r ? thrash_a : thrash_b;
+        if (addr >= base && addr < base + 4u * THRASH_RUN && !(addr & 3)) {
+            if (addr == base + 4u * (THRASH_RUN - 1u))     /* B other */
+                *w = 0x14000000u | (uint32_t)(((other - addr) >> 2) & 0x3FFFFFFu);
+            else
+                *w = 0xd503201f;                            /* NOP */
+            return 0;
+        }
+    }
+    return -1;
+}
+
+START_TEST(walk_budget_stops_cache_thrash)
+{
+    thrash_a = 0x100000;
+    uint64_t ha = ((thrash_a >> 2) * 0x9E3779B97F4A7C15ull) >> 49;
+    for (thrash_b = thrash_a + 4u * (THRASH_RUN + 16u);; thrash_b += 4) {
+        if ((((thrash_b >> 2) * 0x9E3779B97F4A7C15ull) >> 49) == ha)
+            break;
+    }
+    bld t = { .n = 0 };
+    async(&t);
+    put(&t, 2, 0x01, 0x00);
+    put(&t, 2, 0x81, 0x31);
+    addr64(&t, thrash_a);
+    for (int i = 0; i < 1000; i++)
+        put(&t, 1, 0xF7);                       /* E atom (Format 1) */
+    ete_dec_cfg c = base_cfg();
+    char err[256];
+    memset(&S, 0, sizeof S);
+    ete_decoder *d = ete_decoder_new(&c, thrash_read, NULL, on_elem, &S, err, sizeof err);
+    ck_assert_ptr_nonnull(d);
+    size_t used;
+    ck_assert_int_eq(ete_decoder_feed(d, t.b, t.n, &used), 0);
+    ete_decoder_finish(d);
+    /* the first walks are exact */
+    ck_assert_msg(strcmp(S.line[2], "range 0x100000 0x13a984 60001") == 0, "%s", S.line[2]);
+    ck_assert_uint_eq(S.e[3].start, thrash_b);
+    /* then the budget: 4096 per byte + 2^22, exceeded by one walk at most */
+    ck_assert_uint_le(ete_decoder_work(d), 4096u * (t.n + 1) + (1u << 22) + (1u << 16));
+    ck_assert_uint_eq(ete_decoder_errors(d), 1);
+    ck_assert_msg(strstr(ete_decoder_last_error(d), "program-image walk over its budget of "
+                         "4096 steps per trace byte") != NULL, "%s", ete_decoder_last_error(d));
+    ete_decoder_free(d);
+}
+END_TEST
+
 /* ---- transactions (D9.4) --------------------------------------------------- */
 
 START_TEST(transactions)
@@ -1012,6 +1108,8 @@ static Suite *suite(void)
     tcase_add_test(tc, speculation_discard);
     tcase_add_test(tc, speculation_trace_info_depth);
     tcase_add_test(tc, speculation_errors_reported);
+    tcase_add_test(tc, speculation_trace_info_above_maxspec);
+    tcase_add_test(tc, walk_budget_stops_cache_thrash);
     tcase_add_test(tc, transactions);
     tcase_add_test(tc, txn_failure_restarts_after_tstart);
     tcase_add_test(tc, txn_failure_e10_and_target);

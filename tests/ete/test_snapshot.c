@@ -197,6 +197,58 @@ START_TEST(malformed_files)
 }
 END_TEST
 
+/* Issue 12: an empty file= names the snapshot directory itself, which
+ * fopen accepts and which then sizes as 2^63-1 bytes. */
+START_TEST(non_regular_files)
+{
+    char cpu[1024];
+    snprintf(cpu, sizeof cpu, "%s", CPU);
+    char *f = strstr(cpu, "file=\"mem.bin\"");
+    ck_assert_ptr_nonnull(f);
+    memmove(f + 5, f + 14, strlen(f + 14) + 1);             /* file= */
+    expect_error("cpu_0.ini", cpu, "cpu_0.ini:10: [dump1] file=: '' is a directory, "
+                 "not a regular file");
+    wfile("cpu_0.ini", CPU);
+    char trc[1024];
+    snprintf(trc, sizeof trc, "%s", TRC);
+    f = strstr(trc, "file=trace.bin");
+    ck_assert_ptr_nonnull(f);
+    memcpy(f, "file=/dev/null", 14);
+    expect_error("trace.ini", trc, "trace.ini:6: [buffer0] file=: '/dev/null' is a special file, "
+                 "not a regular file");
+    wfile("trace.ini", TRC);
+    char snap[512];
+    snprintf(snap, sizeof snap, "%s", SNAP);
+    f = strstr(snap, "metadata=trace.ini");
+    ck_assert_ptr_nonnull(f);
+    memcpy(f, "metadata=/tmp\n   ", 18);
+    expect_error("snapshot.ini", snap, "[trace] metadata=: '/tmp' is a directory");
+    wfile("snapshot.ini", SNAP);
+
+    /* the image API itself */
+    ete_image img;
+    char err[512];
+    ete_image_init(&img);
+    ck_assert_int_eq(ete_image_add_file(&img, 0, dir, 0, 0, 0, ETE_SPACE_ANY, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "is a directory, not a regular file") != NULL, "%s", err);
+    ete_image_free(&img);
+}
+END_TEST
+
+/* Lookups scan a file's entries: at most 4096 per file. */
+START_TEST(too_many_entries)
+{
+    size_t cap = strlen(ETE) + 4097 * 24 + 1, n;
+    char *big = malloc(cap);
+    ck_assert_ptr_nonnull(big);
+    n = (size_t)snprintf(big, cap, "%s", ETE);
+    for (int i = 0; i < 4097 - 10; i++)          /* ETE has 10 entries */
+        n += (size_t)snprintf(big + n, cap - n, "TRCIMSPEC%d=0\n", i);
+    expect_error("ete_0.ini", big, "ete_0.ini:4100: more than 4096 key=value entries");
+    free(big);
+}
+END_TEST
+
 START_TEST(registers_and_numbers)
 {
     ete_dec_cfg c;
@@ -258,6 +310,8 @@ int main(void)
     tcase_add_test(tc, loads_valid_snapshot);
     tcase_add_test(tc, malformed_files);
     tcase_add_test(tc, registers_and_numbers);
+    tcase_add_test(tc, non_regular_files);
+    tcase_add_test(tc, too_many_entries);
     tcase_add_test(tc, image_edges);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
