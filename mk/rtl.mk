@@ -53,9 +53,15 @@ ETE_FV_TIMEOUT ?= 1800  # seconds per task; a task past it reports TIMEOUT
 # <sby file>:<task> pairs: proofs, the bounded liveness check, then covers
 ETE_FV_TASKS := common_fifo_mw:prove_in1 common_fifo_mw:prove_in2 common_fifo_mw:prove_in4 \
                 common_fifo_mw:prove_out4 common_fifo_mw:prove_out8 \
+                common_fifo_sr:prove_w1 common_fifo_sr:prove_w1d8 common_fifo_sr:prove_w2 \
+                common_fifo_sr:prove_w4 common_fifo_sr:prove_w4d16 common_fifo_sr:prove_w1r \
+                common_fifo_sr:prove_w2r common_fifo_sr:prove_w4r \
                 ete_in_fifo:prove_w1 ete_in_fifo:prove_w2 ete_in_fifo:prove_w4 \
                 ete_out_fifo:prove_o4 ete_top:prove_w1 ete_top:live_w1 \
-                common_fifo_mw:cover_in4 common_fifo_mw:cover_out4 ete_in_fifo:cover_w2 \
+                common_fifo_mw:cover_in4 common_fifo_mw:cover_out4 \
+                common_fifo_sr:cover_w1 common_fifo_sr:cover_w2 common_fifo_sr:cover_w4 \
+                common_fifo_sr:cover_w4r \
+                ete_in_fifo:cover_w2 \
                 ete_out_fifo:cover_o4 ete_top:cover_w1
 
 .PHONY: deps-formal-ete formal-ete
