@@ -26,6 +26,14 @@ ETE_LINT_small   := -GRETIRE_WIDTH=2 -GOUT_BYTES=8 -GIN_FIFO_DEPTH=4 -GOUT_FIFO_
                     -GRS_DEPTH=0 -GNUM_ACPAIRS=1 -GNUM_EVENTS=1 -GNUM_EXTIN=0 -GCCSIZE=12 \
                     -GCCITMIN=1 -GCOMMOPT=0
 
+# the pipelined core ete_pipe (docs/ete-rtl-pipeline.md): defaults, the
+# smallest legal values, the widest
+ETE_PIPE_LINT_SETS := default small wide
+ETE_PIPE_LINT_default :=
+ETE_PIPE_LINT_small   := -GRS_DEPTH=0 -GNUM_ACPAIRS=1 -GNUM_EVENTS=1 -GNUM_EXTIN=0 -GCCSIZE=12 \
+                         -GCCITMIN=1 -GCOMMOPT=0 -GPKT_BYTES=20
+ETE_PIPE_LINT_wide    := -GNUM_ACPAIRS=8 -GNUM_EXTIN=8 -GPKT_BYTES=63 -GRS_DEPTH=1
+
 .PHONY: lint-ete
 lint-ete:
 	@fail=0; \
@@ -35,6 +43,15 @@ lint-ete:
 	for g in "" "-GRETIRE_WIDTH=4 -GOUT_BYTES=8"; do \
 	  if verilator --lint-only -Wall --top-module ete_fpga_wrap $$g $(ETE_RTL) $(ETE_FPGA_WRAP); \
 	  then echo "ete: verilator -Wall ete_fpga_wrap $${g:-(default)}: clean"; else fail=1; fi; done; \
+	$(foreach s,$(ETE_PIPE_LINT_SETS),if verilator --lint-only -Wall --top-module ete_pipe \
+	  $(ETE_PIPE_LINT_$(s)) $(ETE_RTL); then echo "ete: verilator -Wall ete_pipe ($(s)): clean"; \
+	  else fail=1; fi; ) \
+	out=$$(iverilog -g2005 -Wall -o /dev/null -s ete_pipe $(ETE_RTL) 2>&1); \
+	if [ $$? -eq 0 ] && [ -z "$$out" ]; then echo "ete: iverilog -g2005 -Wall ete_pipe: clean"; \
+	else echo "$$out"; fail=1; fi; \
+	if yosys -q -p "read_verilog $(ETE_RTL); hierarchy -check -top ete_pipe; proc; \
+	  check -assert" >/dev/null; then echo "ete: yosys ete_pipe hierarchy -check, check -assert: clean"; \
+	else fail=1; fi; \
 	out=$$(iverilog -g2005 -Wall -o /dev/null -s ete_top $(ETE_RTL) 2>&1); \
 	if [ $$? -eq 0 ] && [ -z "$$out" ]; then echo "ete: iverilog -g2005 -Wall: clean"; \
 	else echo "$$out"; fail=1; fi; \
