@@ -29,6 +29,13 @@ ETE_LINT_small   := -GRETIRE_WIDTH=2 -GOUT_BYTES=8 -GIN_FIFO_DEPTH=4 -GOUT_FIFO_
 # ete_entry alone ("RETIRE_WIDTH DEPTH OUT_REG"): every width at its smallest
 # and default depth, the deepest, the RAM output register
 ETE_ENTRY_LINT_SETS := 1_8_0 2_8_0 4_8_0 1_256_0 2_256_1 4_256_0 4_4096_1
+# the pipelined core ete_pipe (docs/ete-rtl-pipeline.md): defaults, the
+# smallest legal values, the widest
+ETE_PIPE_LINT_SETS := default small wide
+ETE_PIPE_LINT_default :=
+ETE_PIPE_LINT_small   := -GRS_DEPTH=0 -GNUM_ACPAIRS=1 -GNUM_EVENTS=1 -GNUM_EXTIN=0 -GCCSIZE=12 \
+                         -GCCITMIN=1 -GCOMMOPT=0 -GPKT_BYTES=20
+ETE_PIPE_LINT_wide    := -GNUM_ACPAIRS=8 -GNUM_EXTIN=8 -GPKT_BYTES=63 -GRS_DEPTH=1
 
 .PHONY: lint-ete
 lint-ete:
@@ -52,14 +59,24 @@ lint-ete:
 	  then fail=1; fi; done; \
 	if verilator --lint-only -Wall --top-module ete_entry_tb_top $(ETE_RTL) tb/ete/entry/ete_entry_tb_top.v; \
 	then echo "ete: verilator -Wall ete_entry_tb_top (the entry bench's sets): clean"; else fail=1; fi; \
-	if [ -f rtl/ete/ete_pipe.v ]; then \
-	  if verilator --lint-only -Wall --top-module ete_unit $(ETE_RTL); \
-	  then echo "ete: verilator -Wall ete_unit: clean"; else fail=1; fi; \
-	else \
-	  if yosys -q -p "read_verilog $(ETE_RTL); hierarchy -top ete_unit; proc" >/dev/null 2>&1; \
-	  then echo "ete: ete_unit: no ete_pipe yet, yosys elaborates it with ete_pipe a black box"; \
-	  else echo "ete: ete_unit does not elaborate"; fail=1; fi; \
-	fi; \
+	$(foreach s,$(ETE_LINT_SETS),if verilator --lint-only -Wall --top-module ete_unit \
+	  $(filter-out -GIN_FIFO_DEPTH=%,$(ETE_LINT_$(s))) $(ETE_RTL); then \
+	  echo "ete: verilator -Wall ete_unit ($(s)): clean"; else fail=1; fi; ) \
+	out=$$(iverilog -g2005 -Wall -o /dev/null -s ete_unit $(ETE_RTL) 2>&1); \
+	if [ $$? -eq 0 ] && [ -z "$$out" ]; then echo "ete: iverilog -g2005 -Wall ete_unit: clean"; \
+	else echo "$$out"; fail=1; fi; \
+	if yosys -q -p "read_verilog $(ETE_RTL); hierarchy -check -top ete_unit; proc; \
+	  check -assert" >/dev/null; then echo "ete: yosys ete_unit hierarchy -check, check -assert: clean"; \
+	else fail=1; fi; \
+	$(foreach s,$(ETE_PIPE_LINT_SETS),if verilator --lint-only -Wall --top-module ete_pipe \
+	  $(ETE_PIPE_LINT_$(s)) $(ETE_RTL); then echo "ete: verilator -Wall ete_pipe ($(s)): clean"; \
+	  else fail=1; fi; ) \
+	out=$$(iverilog -g2005 -Wall -o /dev/null -s ete_pipe $(ETE_RTL) 2>&1); \
+	if [ $$? -eq 0 ] && [ -z "$$out" ]; then echo "ete: iverilog -g2005 -Wall ete_pipe: clean"; \
+	else echo "$$out"; fail=1; fi; \
+	if yosys -q -p "read_verilog $(ETE_RTL); hierarchy -check -top ete_pipe; proc; \
+	  check -assert" >/dev/null; then echo "ete: yosys ete_pipe hierarchy -check, check -assert: clean"; \
+	else fail=1; fi; \
 	out=$$(iverilog -g2005 -Wall -o /dev/null -s ete_top $(ETE_RTL) 2>&1); \
 	if [ $$? -eq 0 ] && [ -z "$$out" ]; then echo "ete: iverilog -g2005 -Wall: clean"; \
 	else echo "$$out"; fail=1; fi; \
