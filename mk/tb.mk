@@ -137,16 +137,17 @@ TB_UNIT_TESTS := $(SAN)/tests/rtl/test_harness $(SAN)/tests/rtl/test_driver
 TEST_BINS += $(TB_UNIT_TESTS)
 test-build: $(TB_UNIT_TESTS)
 
-# the bounded RTL-against-model regression, every parameter set
-TEST_BINS += $(RTL_TEST_BINS)
-test-build: $(RTL_TEST_BINS)
+# the bounded RTL-against-model regression, every parameter set, and the
+# block-port regression of ete_unit
+TEST_BINS += $(RTL_TEST_BINS) $(RTL_UNIT_TEST_BINS)
+test-build: $(RTL_TEST_BINS) $(RTL_UNIT_TEST_BINS)
 
 .PHONY: rtl-bench rtl-test rtl-regress coverage deps-tb
-rtl-bench: $(RTL_BENCHES)
+rtl-bench: $(RTL_BENCHES) $(foreach s,$(RTL_UNIT_SETS),$(BIN)/ete-rtl-bench-$(s))
 
 rtl-test: deps-tb
-	@$(MAKE) --no-print-directory $(RTL_TEST_BINS)
-	@scripts/run_tests.sh $(RTL_TEST_BINS)
+	@$(MAKE) --no-print-directory $(RTL_TEST_BINS) $(RTL_UNIT_TEST_BINS)
+	@scripts/run_tests.sh $(RTL_TEST_BINS) $(RTL_UNIT_TEST_BINS)
 
 RTL_REGRESS_SEEDS   ?= 200
 RTL_REGRESS_RECORDS ?= 50000

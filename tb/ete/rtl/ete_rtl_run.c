@@ -397,7 +397,8 @@ static void sample_pe(bench *b, const ete_dut_out *o)
         b->fed = nf;
         b->capfed = nc;
     }
-    memcpy(&b->fed[b->nfed], &b->s->rec[rec0], nrec * sizeof *b->fed);
+    if (nrec)   /* (a clock of CTX slots alone stands for no record) */
+        memcpy(&b->fed[b->nfed], &b->s->rec[rec0], nrec * sizeof *b->fed);
     for (size_t k = 0; k < nrec; k++)
         b->res->p0 += (uint64_t)ete_rtl_is_p0(&b->s->rec[rec0 + k]);
     if (b->dp.blocks) {
