@@ -1,5 +1,6 @@
 /* The bounded regression of ete_pipe alone (tb/ete/rtl/pipe): every
- * supported configuration of the round-trip mix, a few seeds, run caps
+ * configuration of the round-trip mix and the three with comparators inside
+ * runs (tests/ete/test_model_block.c), a few seeds, run caps
  * max_insns 0 and 4, random valid gaps, pkt_ready backpressure and overflow
  * markers; every byte equals the model's block path with sync_lag 3.  One
  * binary per parameter set (mk/pipe.mk). */
@@ -81,7 +82,7 @@ int main(void)
     Suite *s = suite_create("rtl_pipe");
     TCase *tc = tcase_create("pipe");
     tcase_set_timeout(tc, 600);
-    tcase_add_loop_test(tc, test_config, 0, ETE_RT_NUM_CONFIGS * NSEEDS * 2);
+    tcase_add_loop_test(tc, test_config, 0, PIPE_TB_NUM_CONFIGS * NSEEDS * 2);
     tcase_add_test(tc, test_throughput);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
