@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Synthesis of the pipelined ETE core ete_pipe (docs/ete-rtl-pipeline.md):
 # Yosys synth_ecp5 of ete_pipe alone (LUT4, flip-flops, carry cells, and
-# the longest path in cells between flip-flops: `ltp -noff` on the
-# flattened netlist), then, with ETE_PIPE_PNR=1, nextpnr-ecp5 on an
+# the longest path in cells between flip-flops: `ltp` on the
+# netlist with the flip-flops deleted), then, with ETE_PIPE_PNR=1, nextpnr-ecp5 on an
 # LFE5U-85F of the core inside rtl/ete/fpga/ete_pipe_fpga_wrap.v (its pins
-# through a shift register; the harness's own flip-flops are subtracted).
+# through a shift register): Fmax.
 #
 #   fpga/ete_pipe_synth.sh OUTDIR rtl files...
 set -u
@@ -18,7 +18,8 @@ wrap="$here/rtl/ete/fpga/ete_pipe_fpga_wrap.v $here/rtl/common/fpga/common_fpga_
 
 if ! $ys -q -l "$out/pipe-ecp5.log" \
     -p "read_verilog ${rtl[*]}; synth_ecp5 -top ete_pipe; tee -q -o $out/pipe-ecp5.stat stat; \
-        tee -q -o $out/pipe-ecp5.ltp ltp -noff" >/dev/null 2>&1; then
+        write_json $out/pipe-ecp5.json; delete t:TRELLIS_FF; \
+        tee -q -o $out/pipe-ecp5.ltp ltp" >/dev/null 2>&1; then
   echo "ete_pipe: synth_ecp5 failed (see $out/pipe-ecp5.log)"; exit 1
 fi
 cnt() { awk -v pat="$1" '{ if ($1 ~ /^[0-9]+$/) { k = $2; v = $1 } else { k = $1; v = $2 } }
@@ -27,7 +28,9 @@ st="$out/pipe-ecp5.stat"
 printf 'ete_pipe synth_ecp5: LUT4 %s  TRELLIS_FF %s  CCU2C %s  PFUMX %s  L6MUX21 %s  DP16KD %s\n' \
   "$(cnt '^LUT4$' "$st")" "$(cnt '^TRELLIS_FF$' "$st")" "$(cnt '^CCU2C$' "$st")" \
   "$(cnt '^PFUMX$' "$st")" "$(cnt '^L6MUX21$' "$st")" "$(cnt '^DP16KD$' "$st")"
-grep -E "Longest topological path" "$out/pipe-ecp5.ltp" | tail -n 1 | sed 's/^/ete_pipe: /'
+# the longest path between flip-flops (the flip-flops deleted), in cells
+lt="$out/pipe-ecp5.ltp"
+echo "ete_pipe: longest flip-flop to flip-flop path: $(grep -oE 'length=[0-9]+' "$lt" | tail -n 1) cells"
 
 [ "${ETE_PIPE_PNR-0}" = 1 ] || exit 0
 pnr=

@@ -137,22 +137,25 @@ module ete_pipe_pkt #(
     end
   endfunction
 
-  // the longest valid pattern at the start of n atoms b (greedy packing)
+  // the longest valid pattern at the start of n atoms b (greedy packing), as
+  // ete_encoder's atoms_take; the E atoms at the start of b are counted
+  // without a chain: run[i] = b[0] & .. & b[i], and the first 0 is one-hot
   function [4:0] atoms_take;
     input [23:0] b;
     input [4:0]  n;
+    reg   [23:0] run, fz;
     reg   [4:0]  ones;
-    reg          stop;
     integer      i;
     begin
+      for (i = 0; i < 24; i = i + 1)
+        run[i] = &(b | ~((24'd2 << i) - 24'd1));
+      fz = ~run & {run[22:0], 1'b1};
       ones = 5'd0;
-      stop = 1'b0;
-      for (i = 0; i < 24; i = i + 1) begin
-        if (!stop && b[i])
-          ones = ones + 5'd1;
-        else
-          stop = 1'b1;
-      end
+      for (i = 0; i < 24; i = i + 1)
+        if (fz[i])
+          ones = ones | i[4:0];
+      if (run[23])
+        ones = 5'd24;
       if (n <= 5'd3)
         atoms_take = n;
       else if (n >= 5'd6 && ones >= 5'd5)

@@ -110,7 +110,7 @@ module ete_pipe_view #(
     end
   endtask
 
-  reg [63:0] emask, nm, low;
+  reg [63:0] emask, nm, noh, low;
   reg [6:0]  e;
   reg [5:0]  nxt;
   reg        fin, has_next;
@@ -132,7 +132,7 @@ module ete_pipe_view #(
     ent_d = ent_q;  has_sub_d = has_sub_q;  final_d = final_q;  sub_addr_d = sub_addr_q;
     i_sub_d = i_sub_q;  st_sub_d = st_sub_q;  sp_sub_d = sp_sub_q;
     i_l_d = i_l_q;  st_l_d = st_l_q;  sp_l_d = sp_l_q;
-    e = 7'd0;  low = 64'd0;  nm = 64'd0;  has_next = 1'b0;  nxt = 6'd0;  fin = 1'b1;
+    e = 7'd0;  low = 64'd0;  nm = 64'd0;  noh = 64'd0;  has_next = 1'b0;  nxt = 6'd0;  fin = 1'b1;
     f_inc = 1'b0;  f_exc = 1'b0;  f_st = 1'b0;  f_sp = 1'b0;
     i_s = 1'b0;  st_s = 1'b0;  sp_s = 1'b0;  i_l = 1'b0;  st_l = 1'b0;  sp_l = 1'b0;
 
@@ -157,10 +157,12 @@ module ete_pipe_view #(
         low[b] = 1'b1;
     nm = emask & ~low;
     has_next = in_run_i && (nm != 64'd0);
+    // the lowest edge, one-hot, then its index (OR trees, no priority chain)
+    noh = nm & (~nm + 64'd1);
     nxt = 6'd0;
-    for (b = 63; b >= 0; b = b - 1)
-      if (nm[b])
-        nxt = b[5:0];
+    for (b = 0; b < 64; b = b + 1)
+      if (noh[b])
+        nxt = nxt | b[5:0];
     fin = !has_next;
 
     view_at({1'b0, j_q}, i_s, st_s, sp_s);

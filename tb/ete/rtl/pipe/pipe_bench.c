@@ -2,7 +2,7 @@
  *
  *   pipe-bench [--seed S] [--seeds N] [--config C] [--records R]
  *              [--max-insns W] [--idle P] [--backpressure P] [--markers P]
- *              [--throughput] [--waves FILE]
+ *              [--throughput] [--branches] [--waves FILE]
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -18,7 +18,7 @@ int main(int argc, char **argv)
     pipe_tb_opts o;
     pipe_tb_opts_default(&o);
     uint64_t seeds = 1, config = PIPE_TB_NUM_CONFIGS, records = o.records, maxi = 0;
-    int tput = 0, all = 0;
+    int tput = 0, all = 0, br = 0;
     const char *waves = NULL;
     harness_opt opts[] = {
         {"--seed", HARNESS_OPT_SEED, &o.seed, "S", "first seed (or random)", 0, 0, NULL},
@@ -38,6 +38,8 @@ int main(int argc, char **argv)
          0, 0, NULL},
         {"--throughput", HARNESS_OPT_FLAG, &tput, NULL,
          "no gaps, backpressure or markers: print the rates", 0, 0, NULL},
+        {"--branches", HARNESS_OPT_FLAG, &br, NULL,
+         "branch-only programs (progen_branches): one P0 element per entry", 0, 0, NULL},
         {"--waves", HARNESS_OPT_STR, &waves, "FILE", "FST waves of the (last) run", 0, 0, NULL},
     };
     size_t nopts = sizeof opts / sizeof opts[0];
@@ -55,6 +57,7 @@ int main(int argc, char **argv)
     o.records = records;
     o.max_insns = (unsigned)maxi;
     o.throughput = tput;
+    o.branches = br;
     o.waves = waves;
     o.prog = argv[0];
     uint64_t runs = 0, fails = 0, ent = 0, bytes = 0, p0 = 0, fc = 0;

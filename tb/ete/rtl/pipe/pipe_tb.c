@@ -166,7 +166,8 @@ int pipe_tb_run(const pipe_tb_opts *o, pipe_tb_result *res, FILE *log)
     progen_cfg pc;
     progen_cfg_default(&pc, o->seed);
     pc.n_records = o->records;
-    if (progen_generate(&pc, &s, err, sizeof err)) {
+    if (o->branches ? progen_branches(o->seed, o->records, &s, err, sizeof err)
+                    : progen_generate(&pc, &s, err, sizeof err)) {
         snprintf(res->msg, sizeof res->msg, "progen: %s", err);
         return -1;
     }

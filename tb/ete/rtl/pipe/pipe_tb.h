@@ -31,6 +31,8 @@ typedef struct pipe_tb_opts {
     double backpressure;   /* chance of pkt_ready low */
     double markers;        /* chance of an overflow marker before a slot */
     int throughput;        /* no gaps, backpressure or markers: the rates */
+    int branches;          /* a branch-only program (progen_branches): every
+                              instruction a P0 element, one per entry */
     const char *waves;     /* FST file, or NULL */
     const char *prog;      /* the bench binary, for the replay command */
 } pipe_tb_opts;
