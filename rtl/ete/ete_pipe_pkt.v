@@ -143,17 +143,18 @@ module ete_pipe_pkt #(
   function [4:0] atoms_take;
     input [23:0] b;
     input [4:0]  n;
-    reg   [23:0] run, fz;
+    reg   [23:0] run, fz, bk;
     reg   [4:0]  ones;
-    integer      i;
+    integer      i, k;
     begin
       for (i = 0; i < 24; i = i + 1)
         run[i] = &(b | ~((24'd2 << i) - 24'd1));
       fz = ~run & {run[22:0], 1'b1};
-      ones = 5'd0;
-      for (i = 0; i < 24; i = i + 1)
-        if (fz[i])
-          ones = ones | i[4:0];
+      for (k = 0; k < 5; k = k + 1) begin
+        for (i = 0; i < 24; i = i + 1)
+          bk[i] = i[k];
+        ones[k] = |(fz & bk);
+      end
       if (run[23])
         ones = 5'd24;
       if (n <= 5'd3)
@@ -197,6 +198,7 @@ module ete_pipe_pkt #(
   reg          ack_q, ack_d;
   reg [7:0]    raise_item_q, raise_item_d;
   reg [NS-1:0] done_q, done_d;             // slots of this element already handed out
+  reg [21:0]   pmask_q, pmask_d;           // the byte counts >= 2^PERIOD (0: none)
   reg          c_valid_q, c_valid_d;       // S7 chunk: two packets
   reg [159:0]  c_d0_q, c_d0_d, c_d1_q, c_d1_d;
   reg [4:0]    c_l0_q, c_l0_d, c_l1_q, c_l1_d;
@@ -514,7 +516,7 @@ module ete_pipe_pkt #(
       sb_d = sbs[22] ? 22'h3FFFFF : sbs[21:0];
       if (oh0[1] || (two && oh1[1])) begin
         req_d = 1'b0;
-      end else if (sync_period_i != 5'd0 && (sb_d >> sync_period_i) != 22'd0) begin
+      end else if ((sb_d & pmask_q) != 22'd0) begin
         req_d = 1'b1;
         if (!req_q) begin
           raise_d      = 1'b1;
@@ -529,7 +531,9 @@ module ete_pipe_pkt #(
       natoms_d  = pres[9] ? 5'd0 : nr;
       last_ts_d = pres[13] ? d_ts : (d_sync ? 64'd0 : last_ts_q);   // R_GFQQ
     end
+    pmask_d = pmask_q;
     if (start_i) begin
+      pmask_d = (sync_period_i == 5'd0) ? 22'd0 : ~((22'd1 << sync_period_i) - 22'd1);
       atoms_d = 24'd0;  natoms_d = 5'd0;  last_ts_d = 64'd0;  sb_d = 22'd0;
       req_d = 1'b0;  raise_d = 1'b0;  ack_d = 1'b0;  done_d = {NS{1'b0}};
       c_valid_d = 1'b0;  p_valid_d = 1'b0;
@@ -539,12 +543,12 @@ module ete_pipe_pkt #(
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       atoms_q <= 24'd0;  natoms_q <= 5'd0;  last_ts_q <= 64'd0;  sb_q <= 22'd0;
-      req_q <= 1'b0;  raise_q <= 1'b0;  ack_q <= 1'b0;  raise_item_q <= 8'd0;  done_q <= {NS{1'b0}};
+      req_q <= 1'b0;  raise_q <= 1'b0;  ack_q <= 1'b0;  pmask_q <= 22'd0;  raise_item_q <= 8'd0;  done_q <= {NS{1'b0}};
       c_valid_q <= 1'b0;  c_d0_q <= 160'd0;  c_d1_q <= 160'd0;  c_l0_q <= 5'd0;
       c_l1_q <= 5'd0;  p_valid_q <= 1'b0;  p_data_q <= {8*PKT_BYTES{1'b0}};  p_len_q <= 6'd0;
     end else begin
       atoms_q <= atoms_d;  natoms_q <= natoms_d;  last_ts_q <= last_ts_d;  sb_q <= sb_d;
-      req_q <= req_d;  raise_q <= raise_d;  ack_q <= ack_d;  raise_item_q <= raise_item_d;  done_q <= done_d;
+      req_q <= req_d;  raise_q <= raise_d;  ack_q <= ack_d;  pmask_q <= pmask_d;  raise_item_q <= raise_item_d;  done_q <= done_d;
       c_valid_q <= c_valid_d;  c_d0_q <= c_d0_d;  c_d1_q <= c_d1_d;  c_l0_q <= c_l0_d;
       c_l1_q <= c_l1_d;  p_valid_q <= p_valid_d;  p_data_q <= p_data_d;  p_len_q <= p_len_d;
     end

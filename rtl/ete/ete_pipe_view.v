@@ -80,33 +80,26 @@ module ete_pipe_view #(
 
   wire out_free = !valid_q || out_ready_i;
 
-  // I and the start / stop matches at instruction index x
-  reg         f_inc, f_exc, f_st, f_sp;
+  // I and the start / stop matches at instruction index x (vectors and
+  // reductions: no chain through the comparators)
+  reg [7:0]   hit_a;
+  reg [15:0]  hit_s;
   task view_at;
     input  [6:0] x;
     output       i_o;
     output       st_o;
     output       sp_o;
     integer      k;
-    reg          hit;
     begin
-      f_inc = 1'b0;
-      f_exc = 1'b0;
-      f_st  = 1'b0;
-      f_sp  = 1'b0;
-      for (k = 0; k < NA; k = k + 1) begin
-        hit = (x >= in_lo_idx_i[7*k +: 7]) && (x < in_hi_idx_i[7*k +: 7]);   // D7.4.2
-        if (hit && inc[k]) f_inc = 1'b1;
-        if (hit && exc[k]) f_exc = 1'b1;
-      end
-      for (k = 0; k < NS; k = k + 1) begin
-        hit = in_sac_v_i[k] && ({1'b0, in_sac_idx_i[6*k +: 6]} == x);       // D7.4.1
-        if (hit && strt[k]) f_st = 1'b1;
-        if (hit && stop[k]) f_sp = 1'b1;
-      end
-      i_o  = ((inc == 8'd0) || f_inc) && !f_exc;       // D6.24 - D6.26
-      st_o = f_st;
-      sp_o = f_sp;
+      hit_a = 8'd0;
+      hit_s = 16'd0;
+      for (k = 0; k < NA; k = k + 1)
+        hit_a[k] = (x >= in_lo_idx_i[7*k +: 7]) && (x < in_hi_idx_i[7*k +: 7]);   // D7.4.2
+      for (k = 0; k < NS; k = k + 1)
+        hit_s[k] = in_sac_v_i[k] && ({1'b0, in_sac_idx_i[6*k +: 6]} == x);       // D7.4.1
+      i_o  = ((inc == 8'd0) || |(hit_a & inc)) && !(|(hit_a & exc));   // D6.24 - D6.26
+      st_o = |(hit_s & strt);
+      sp_o = |(hit_s & stop);
     end
   endtask
 
@@ -117,14 +110,18 @@ module ete_pipe_view #(
   reg        i_s, st_s, sp_s, i_l, st_l, sp_l;
   integer    k2, b;
 
-  // an edge at index e if it lies inside the first instructions (1 .. npre - 1)
-  task add_edge;
+  // an edge at index x if it lies inside the first instructions (1 .. npre - 1):
+  // a one-hot term of its own, ORed (no chain of updates of one mask)
+  function [63:0] edge_at;
     input [6:0] x;
+    input [5:0] npre;
     begin
-      if (x != 7'd0 && x < {1'b0, in_npre_i})
-        emask[x[5:0]] = 1'b1;
+      edge_at = (x != 7'd0 && x < {1'b0, npre}) ? (64'd1 << x[5:0]) : 64'd0;
     end
-  endtask
+  endfunction
+
+  reg [63:0] bitk;
+  integer    kk;
 
   always @* begin : p_view
     j_d = j_q;
@@ -133,22 +130,19 @@ module ete_pipe_view #(
     i_sub_d = i_sub_q;  st_sub_d = st_sub_q;  sp_sub_d = sp_sub_q;
     i_l_d = i_l_q;  st_l_d = st_l_q;  sp_l_d = sp_l_q;
     e = 7'd0;  low = 64'd0;  nm = 64'd0;  noh = 64'd0;  has_next = 1'b0;  nxt = 6'd0;  fin = 1'b1;
-    f_inc = 1'b0;  f_exc = 1'b0;  f_st = 1'b0;  f_sp = 1'b0;
+    hit_a = 8'd0;  hit_s = 16'd0;  bitk = 64'd0;
     i_s = 1'b0;  st_s = 1'b0;  sp_s = 1'b0;  i_l = 1'b0;  st_l = 1'b0;  sp_l = 1'b0;
 
     // the comparator edges of the run (only the comparators the filter uses:
     // S2 gives the others no index inside the run)
     emask = 64'd0;
-    for (k2 = 0; k2 < NA; k2 = k2 + 1) begin
-      add_edge(in_lo_idx_i[7*k2 +: 7]);
-      add_edge(in_hi_idx_i[7*k2 +: 7]);
-    end
+    for (k2 = 0; k2 < NA; k2 = k2 + 1)
+      emask = emask | edge_at(in_lo_idx_i[7*k2 +: 7], in_npre_i) |
+              edge_at(in_hi_idx_i[7*k2 +: 7], in_npre_i);
     for (k2 = 0; k2 < NS; k2 = k2 + 1) begin
-      if (in_sac_v_i[k2]) begin
-        e = {1'b0, in_sac_idx_i[6*k2 +: 6]};
-        add_edge(e);
-        add_edge(e + 7'd1);
-      end
+      e = {1'b0, in_sac_idx_i[6*k2 +: 6]};
+      if (in_sac_v_i[k2])
+        emask = emask | edge_at(e, in_npre_i) | edge_at(e + 7'd1, in_npre_i);
     end
     // the next edge after the current sub-run's first instruction
     low = 64'd0;
@@ -159,10 +153,11 @@ module ete_pipe_view #(
     has_next = in_run_i && (nm != 64'd0);
     // the lowest edge, one-hot, then its index (OR trees, no priority chain)
     noh = nm & (~nm + 64'd1);
-    nxt = 6'd0;
-    for (b = 0; b < 64; b = b + 1)
-      if (noh[b])
-        nxt = nxt | b[5:0];
+    for (kk = 0; kk < 6; kk = kk + 1) begin
+      for (b = 0; b < 64; b = b + 1)
+        bitk[b] = b[kk];
+      nxt[kk] = |(noh & bitk);
+    end
     fin = !has_next;
 
     view_at({1'b0, j_q}, i_s, st_s, sp_s);
