@@ -2,7 +2,7 @@
 // (blocks, docs/pe-blocks.md) in, one per clock at best, ETE trace packets
 // out, byte for byte the C model's block path (ete_model_block,
 // ete_model_overflow at the markers, ete_model_finish) with
-// ete_params.sync_lag = 3 (docs/ete-rtl-pipeline.md 3.3).
+// ete_params.sync_lag = 4 (docs/ete-rtl-pipeline.md 3.3).
 //
 // Stages (every boundary a registered valid/ready interface):
 //   S2  here: resources of the entry (ete_enc_res: EL filter, ViewInst
@@ -11,8 +11,8 @@
 //   S4  ete_pipe_elem: the element (trace on/off, P0 element, atoms,
 //       exceptions, context, transactions, cycle count, timestamp, sync)
 //   S5  ete_pipe_cmpr: return stack, address history, address form
-//   S6  ete_pipe_pkt: atom packing, packet bytes, sync byte count, at most
-//       two packets per clock
+//   S6  ete_pipe_pkt: S6a atom packing and packet bytes into a slot bank,
+//       S6b at most two packets per clock out of it, sync byte count
 //   S7  ete_pipe_pkt: the bundle register (pkt0 | pkt1 << 8 * len0)
 //   S3  ete_pipe_view: ViewInst per sub-run (a run split at the address
 //       comparator edges inside it, one sub-run per clock)
@@ -389,7 +389,7 @@ module ete_pipe #(
 
   ete_pipe_elem #(
     .CCSIZE   (CCSIZE),
-    .SYNC_LAG (3)
+    .SYNC_LAG (4)
   ) u_elem (
     .clk_i         (clk_i),
     .rst_ni        (rst_ni),

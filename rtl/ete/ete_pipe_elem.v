@@ -20,7 +20,8 @@
 
 module ete_pipe_elem #(
   parameter CCSIZE   = 20,  // cycle counter bits, 12..20 (checked by ete_pipe)
-  parameter SYNC_LAG = 3    // items from a synchronization request to its service
+  parameter SYNC_LAG = 4    // items from a synchronization request to its service:
+                            // the stages from S4 to S6b (docs/ete-rtl-pipeline.md 3.3)
 ) (
   input  wire        clk_i,
   input  wire        rst_ni,
