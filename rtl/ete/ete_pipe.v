@@ -400,7 +400,7 @@ module ete_pipe #(
     .finish_i      (finish_i),
     .en_o          (s4_en),
     .fin_pend_o    (s4_fin_pend),
-    .up_empty_i    (1'b1),
+    .up_empty_i    (!s2_valid_q),                  // an entry taken with finish_i counts
     .in_valid_i    (s3_valid),
     .in_ready_o    (s4_ready),
     .in_marker_i   (e_marker),
