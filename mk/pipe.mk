@@ -13,7 +13,7 @@
 PIPE_SETS       := P40 P20
 PIPE_SET_P40    := 15 20 1 40
 PIPE_SET_P20    := 4 12 0 20
-PIPE_RTL        := rtl/ete/ete_pipe.v rtl/ete/ete_pipe_elem.v rtl/ete/ete_pipe_cmpr.v \
+PIPE_RTL        := rtl/ete/ete_pipe.v rtl/ete/ete_pipe_view.v rtl/ete/ete_pipe_elem.v rtl/ete/ete_pipe_cmpr.v \
                    rtl/ete/ete_pipe_pkt.v rtl/ete/ete_enc_res.v rtl/ete/ete_enc_atom.v \
                    rtl/ete/ete_enc_addr.v rtl/ete/ete_enc_ctx.v rtl/ete/ete_enc_cc.v \
                    rtl/ete/ete_enc_ts.v
@@ -91,3 +91,9 @@ pipe-regress: $(PIPE_BENCHES)
 	  rc=$$?; tail -n 1 $(BUILD)/pipe-regress-$$s-w$$w.log | sed "s/^/$$s max_insns $$w: /"; \
 	  [ $$rc -eq 0 ] || fail=1; done; done; \
 	echo "logs: $(BUILD)/pipe-regress-<set>-w<max_insns>.log"; exit $$fail
+
+# ---- synthesis (fpga/ete_pipe_synth.sh): synth_ecp5 of ete_pipe, LUT4, FF,
+# longest path; ETE_PIPE_PNR=1 adds nextpnr-ecp5 on the LFE5U-85F
+.PHONY: synth-ete-pipe
+synth-ete-pipe: deps-synth-ete
+	@fpga/ete_pipe_synth.sh $(BUILD)/synth-ete-pipe $(PIPE_RTL)

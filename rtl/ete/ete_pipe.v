@@ -2,7 +2,7 @@
 // (blocks, docs/pe-blocks.md) in, one per clock at best, ETE trace packets
 // out, byte for byte the C model's block path (ete_model_block,
 // ete_model_overflow at the markers, ete_model_finish) with
-// ete_params.sync_lag = 3 (docs/ete-rtl-pipeline.md 3.3).
+// ete_params.sync_lag = 4 (docs/ete-rtl-pipeline.md 3.3).
 //
 // Stages (every boundary a registered valid/ready interface):
 //   S2  here: resources of the entry (ete_enc_res: EL filter, ViewInst
@@ -11,12 +11,13 @@
 //   S4  ete_pipe_elem: the element (trace on/off, P0 element, atoms,
 //       exceptions, context, transactions, cycle count, timestamp, sync)
 //   S5  ete_pipe_cmpr: return stack, address history, address form
-//   S6  ete_pipe_pkt: atom packing, packet bytes, sync byte count, at most
-//       two packets per clock
+//   S6  ete_pipe_pkt: S6a atom packing and packet bytes into a slot bank,
+//       S6b at most two packets per clock out of it, sync byte count
 //   S7  ete_pipe_pkt: the bundle register (pkt0 | pkt1 << 8 * len0)
-// S3 (the split of a run at a comparator edge, TRCVIIECTLR / TRCVISSCTLR
-// address filters) is not built yet: with those programmed the core
-// evaluates the run at its last instruction only (docs/ete-rtl-pipeline.md 5).
+//   S3  ete_pipe_view: ViewInst per sub-run (a run split at the address
+//       comparator edges inside it, one sub-run per clock)
+// S2 also gives S3 the instruction indices at which each comparator of the
+// address filters matches (2 x NUM_ACPAIRS magnitude comparisons per ARC).
 `default_nettype none
 
 module ete_pipe #(
@@ -184,7 +185,8 @@ module ete_pipe #(
   // ==========================================================================
   wire        s4_ready, s4_en, s4_fin_pend;
   reg         s2_valid_q;
-  wire        s2_ready = !s2_valid_q || s4_ready;
+  wire        s3_ready;
+  wire        s2_ready = !s2_valid_q || s3_ready;
   assign ent_ready_o = s2_ready && !s4_fin_pend;
   wire        s2_go    = ent_valid_i && ent_ready_o;
 
@@ -222,8 +224,55 @@ module ete_pipe #(
     .ts_event_o      (r_tsev)
   );
 
+  // ---- the comparators of the address filters on the run (D7.4): the
+  // instruction indices where each matches, for S3.  A comparator the filter
+  // does not use, or TRCACATR.EXLEVEL disables in the run's EL and Security
+  // state (D7.4.1, D7.4.2), gets no index inside the run.
+  localparam NA = NUM_ACPAIRS;
+  wire [63:0] a_last = pc_last;
+  reg  [7*NA-1:0]  lo_idx, hi_idx;
+  reg  [2*NA-1:0]  sac_v;
+  reg  [12*NA-1:0] sac_idx;
+  reg  [63:0]      c_lo, c_hi;
+  reg  [7:0]       c_d;
+  reg  [3:0]       c_sh;
+  reg              c_en;
+  integer          ka;
+  always @* begin : p_idx
+    lo_idx  = {7*NA{1'b0}};
+    hi_idx  = {7*NA{1'b0}};
+    sac_v   = {2*NA{1'b0}};
+    sac_idx = {12*NA{1'b0}};
+    c_sh    = (ent_flags_i[1] && ent_el_i != 2'd3) ? {2'b11, ent_el_i} : {2'b10, ent_el_i};
+    for (ka = 0; ka < NA; ka = ka + 1) begin
+      c_lo = trcacvr_i[64*(2*ka) +: 64];
+      c_hi = trcacvr_i[64*(2*ka+1) +: 64];
+      c_en = (trcviiectlr_i[ka] || trcviiectlr_i[16+ka]) &&
+             !trcacatr_i[64*(2*ka) + {28'd0, c_sh}];
+      // first instruction >= low, first instruction > high
+      c_d  = c_lo[7:0] - ent_addr_i[7:0] + 8'd3;
+      lo_idx[7*ka +: 7] = !c_en ? 7'd127 : (c_lo <= ent_addr_i) ? 7'd0 :
+                          (c_lo > a_last) ? 7'd127 : {1'b0, c_d[7:2]};
+      c_d  = c_hi[7:0] - ent_addr_i[7:0];
+      hi_idx[7*ka +: 7] = !c_en ? 7'd0 : (c_hi < ent_addr_i) ? 7'd0 :
+                          (c_hi >= a_last) ? 7'd127 : {1'b0, c_d[7:2]} + 7'd1;
+    end
+    for (ka = 0; ka < 2 * NA; ka = ka + 1) begin
+      c_lo = trcacvr_i[64*ka +: 64];
+      c_en = (trcvissctlr_i[ka] || trcvissctlr_i[16+ka]) && !trcacatr_i[64*ka + {28'd0, c_sh}];
+      c_d  = c_lo[7:0] - ent_addr_i[7:0];
+      sac_v[ka] = c_en && (c_lo >= ent_addr_i) && (c_lo <= a_last) && (c_d[1:0] == 2'd0);
+      sac_idx[6*ka +: 6] = c_d[7:2];
+    end
+  end
+
+  reg [7*NA-1:0]  s2_lo_idx_q, s2_hi_idx_q;
+  reg [2*NA-1:0]  s2_sac_v_q;
+  reg [12*NA-1:0] s2_sac_idx_q;
+  reg [5:0]       s2_npre_q;
+
   reg         s2_valid_d;
-  reg         s2_marker_q, s2_multi_q, s2_vi_q, s2_ss_start_q, s2_ss_stop_q, s2_bb_q, s2_tsev_q;
+  reg         s2_marker_q, s2_vi_q, s2_bb_q, s2_tsev_q;
   reg [2:0]   s2_kind_q;
   reg [63:0]  s2_addr_q, s2_pc_last_q, s2_ts_q;
   reg [3:0]   s2_iclass_q, s2_flags_q, s2_ev_q;
@@ -233,7 +282,7 @@ module ete_pipe #(
 
   always @* begin
     s2_valid_d = s2_valid_q;
-    if (s4_ready)
+    if (s3_ready)
       s2_valid_d = 1'b0;
     if (s2_go)
       s2_valid_d = 1'b1;
@@ -255,7 +304,6 @@ module ete_pipe #(
       s2_kind_q     <= ent_kind_i;
       s2_addr_q     <= ent_addr_i;
       s2_pc_last_q  <= pc_last;
-      s2_multi_q    <= multi;
       s2_iclass_q   <= ent_iclass_i;
       s2_flags_q    <= ent_flags_i;
       s2_isa_q      <= ent_isa_i;
@@ -264,9 +312,12 @@ module ete_pipe #(
       s2_exc_type_q <= ent_exc_type_i;
       s2_cyc_q      <= ent_cyc_i;
       s2_ts_q       <= ent_ts_i;
-      s2_vi_q       <= r_el_ok && r_ie_ok && r_event;   // D6.8.1: E, I, N
-      s2_ss_start_q <= r_ss_start;
-      s2_ss_stop_q  <= r_ss_stop;
+      s2_vi_q       <= r_el_ok && r_event;   // D6.8.1: E, N (uniform in a run)
+      s2_lo_idx_q   <= lo_idx;
+      s2_hi_idx_q   <= hi_idx;
+      s2_sac_v_q    <= sac_v;
+      s2_sac_idx_q  <= sac_idx;
+      s2_npre_q     <= multi ? ent_last_i[7:2] : 6'd0;
       s2_bb_q       <= r_bb;
       s2_ev_q       <= r_ev;
       s2_tsev_q     <= r_tsev;
@@ -281,9 +332,64 @@ module ete_pipe #(
   wire [PD_W-1:0] s4_desc;
   wire [PC_W-1:0] s5_desc;
 
+  // ==========================================================================
+  // S3: ViewInst per sub-run
+  // ==========================================================================
+  localparam EW = 243;
+  wire [EW-1:0] s2_ent = {s2_marker_q, s2_kind_q, s2_addr_q, s2_pc_last_q, s2_iclass_q,
+                          s2_flags_q, s2_isa_q, s2_el_q, s2_from_el_q, s2_exc_type_q, s2_cyc_q,
+                          s2_ts_q, s2_vi_q, s2_bb_q, s2_ev_q, s2_tsev_q};
+  wire [EW-1:0] s3_ent;
+  wire          s3_valid, s3_has_sub, s3_final, s3_i_sub, s3_st_sub, s3_sp_sub;
+  wire          s3_i_last, s3_st_last, s3_sp_last;
+  wire [63:0]   s3_sub_addr;
+
+  ete_pipe_view #(
+    .NUM_ACPAIRS (NUM_ACPAIRS),
+    .EW          (EW)
+  ) u_view (
+    .clk_i          (clk_i),
+    .rst_ni         (rst_ni),
+    .start_i        (start_i),
+    .trcviiectlr_i  (trcviiectlr_i),
+    .trcvissctlr_i  (trcvissctlr_i),
+    .in_valid_i     (s2_valid_q),
+    .in_ready_o     (s3_ready),
+    .in_ent_i       (s2_ent),
+    .in_run_i       (s2_kind_q == K_INSN && !s2_marker_q),
+    .in_addr_i      (s2_addr_q),
+    .in_npre_i      (s2_npre_q),
+    .in_lo_idx_i    (s2_lo_idx_q),
+    .in_hi_idx_i    (s2_hi_idx_q),
+    .in_sac_v_i     (s2_sac_v_q),
+    .in_sac_idx_i   (s2_sac_idx_q),
+    .out_valid_o    (s3_valid),
+    .out_ready_i    (s4_ready),
+    .out_ent_o      (s3_ent),
+    .out_has_sub_o  (s3_has_sub),
+    .out_final_o    (s3_final),
+    .out_sub_addr_o (s3_sub_addr),
+    .out_i_sub_o    (s3_i_sub),
+    .out_st_sub_o   (s3_st_sub),
+    .out_sp_sub_o   (s3_sp_sub),
+    .out_i_last_o   (s3_i_last),
+    .out_st_last_o  (s3_st_last),
+    .out_sp_last_o  (s3_sp_last)
+  );
+
+  wire        e_marker, e_vi, e_bb, e_tsev;
+  wire [2:0]  e_kind;
+  wire [63:0] e_addr, e_pc_last, e_ts;
+  wire [3:0]  e_iclass, e_flags, e_ev;
+  wire [1:0]  e_isa, e_el, e_from_el;
+  wire [4:0]  e_exc_type;
+  wire [20:0] e_cyc;
+  assign {e_marker, e_kind, e_addr, e_pc_last, e_iclass, e_flags, e_isa, e_el, e_from_el,
+          e_exc_type, e_cyc, e_ts, e_vi, e_bb, e_ev, e_tsev} = s3_ent;
+
   ete_pipe_elem #(
     .CCSIZE   (CCSIZE),
-    .SYNC_LAG (3)
+    .SYNC_LAG (4)
   ) u_elem (
     .clk_i         (clk_i),
     .rst_ni        (rst_ni),
@@ -294,28 +400,33 @@ module ete_pipe #(
     .finish_i      (finish_i),
     .en_o          (s4_en),
     .fin_pend_o    (s4_fin_pend),
-    .up_empty_i    (1'b1),
-    .in_valid_i    (s2_valid_q),
+    .up_empty_i    (!s2_valid_q),                  // an entry taken with finish_i counts
+    .in_valid_i    (s3_valid),
     .in_ready_o    (s4_ready),
-    .in_marker_i   (s2_marker_q),
-    .in_kind_i     (s2_kind_q),
-    .in_addr_i     (s2_addr_q),
-    .in_pc_last_i  (s2_pc_last_q),
-    .in_multi_i    (s2_multi_q),
-    .in_iclass_i   (s2_iclass_q),
-    .in_flags_i    (s2_flags_q),
-    .in_isa_i      (s2_isa_q),
-    .in_el_i       (s2_el_q),
-    .in_from_el_i  (s2_from_el_q),
-    .in_exc_type_i (s2_exc_type_q),
-    .in_cyc_i      (s2_cyc_q),
-    .in_ts_i       (s2_ts_q),
-    .in_vi_i       (s2_vi_q),
-    .in_ss_start_i (s2_ss_start_q),
-    .in_ss_stop_i  (s2_ss_stop_q),
-    .in_bb_i       (s2_bb_q),
-    .in_ev_i       (s2_ev_q),
-    .in_tsev_i     (s2_tsev_q),
+    .in_marker_i   (e_marker),
+    .in_kind_i     (e_kind),
+    .in_addr_i     (e_addr),
+    .in_pc_last_i  (e_pc_last),
+    .in_has_sub_i  (s3_has_sub),
+    .in_final_i    (s3_final),
+    .in_sub_addr_i (s3_sub_addr),
+    .in_vi_sub_i   (e_vi && s3_i_sub),
+    .in_ss_start_sub_i (s3_st_sub),
+    .in_ss_stop_sub_i  (s3_sp_sub),
+    .in_iclass_i   (e_iclass),
+    .in_flags_i    (e_flags),
+    .in_isa_i      (e_isa),
+    .in_el_i       (e_el),
+    .in_from_el_i  (e_from_el),
+    .in_exc_type_i (e_exc_type),
+    .in_cyc_i      (s3_final ? e_cyc : 21'd0),     // the entry's clocks, with its last item
+    .in_ts_i       (e_ts),
+    .in_vi_i       (e_vi && s3_i_last),
+    .in_ss_start_i (s3_st_last),
+    .in_ss_stop_i  (s3_sp_last),
+    .in_bb_i       (e_bb),
+    .in_ev_i       (s3_final ? e_ev : 4'd0),        // R_WJPTE: per entry, at its end
+    .in_tsev_i     (s3_final && e_tsev),
     .raise_i       (s6_raise),
     .raise_item_i  (s6_raise_item),
     .sync_ack_i    (s6_ack),
@@ -361,11 +472,13 @@ module ete_pipe #(
     .pkt_len_o     (pkt_len_o)
   );
 
-  assign finish_done_o = !s4_en && !s4_fin_pend && !s2_valid_q && !s4_valid && s6_idle;
+  assign finish_done_o = !s4_en && !s4_fin_pend && !s2_valid_q && !s3_valid && !s4_valid &&
+                         s6_idle;
 
   // inputs the core does not use (the stall is the shell's; the trace ID the
   // output formatter's)
-  wire unused_ok = &{1'b0, trcstallctlr_i, trctraceidr_i, trcsyncpr_i[31:5], CCITMIN[0]};
+  wire unused_ok = &{1'b0, trcstallctlr_i, trctraceidr_i, trcsyncpr_i[31:5], CCITMIN[0],
+                     r_ie_ok, r_ss_start, r_ss_stop};
 
 endmodule
 

@@ -20,7 +20,8 @@
 
 module ete_pipe_elem #(
   parameter CCSIZE   = 20,  // cycle counter bits, 12..20 (checked by ete_pipe)
-  parameter SYNC_LAG = 3    // items from a synchronization request to its service
+  parameter SYNC_LAG = 4    // items from a synchronization request to its service:
+                            // the stages from S4 to S6b (docs/ete-rtl-pipeline.md 3.3)
 ) (
   input  wire        clk_i,
   input  wire        rst_ni,
@@ -39,7 +40,12 @@ module ete_pipe_elem #(
   input  wire [2:0]  in_kind_i,
   input  wire [63:0] in_addr_i,      // INSN: first instruction; EXC, TFAIL: pc; CTX: ids
   input  wire [63:0] in_pc_last_i,   // INSN: the last instruction
-  input  wire        in_multi_i,     // INSN: instructions before the last one (A64/A32)
+  input  wire        in_has_sub_i,   // INSN: a sub-run of the run's first instructions (S3)
+  input  wire        in_final_i,     // INSN: the item carries the run's last instruction
+  input  wire [63:0] in_sub_addr_i,  // the sub-run's first instruction
+  input  wire        in_vi_sub_i,    // ViewInst's E & I & N there
+  input  wire        in_ss_start_sub_i,
+  input  wire        in_ss_stop_sub_i,
   input  wire [3:0]  in_iclass_i,
   input  wire [3:0]  in_flags_i,     // TAKEN, NS, TSTATE, CCFAIL
   input  wire [1:0]  in_isa_i,
@@ -48,9 +54,9 @@ module ete_pipe_elem #(
   input  wire [4:0]  in_exc_type_i,
   input  wire [20:0] in_cyc_i,       // PE clocks since the previous entry (saturating)
   input  wire [63:0] in_ts_i,
-  input  wire        in_vi_i,        // ViewInst of the run (D6.8.1): E & I & N
-  input  wire        in_ss_start_i,  // a start comparator matches (TRCVISSCTLR)
-  input  wire        in_ss_stop_i,   // a stop comparator matches
+  input  wire        in_vi_i,        // the last instruction's ViewInst (D6.8.1): E & I & N
+  input  wire        in_ss_start_i,  // a start comparator matches it (TRCVISSCTLR)
+  input  wire        in_ss_stop_i,   // a stop comparator matches it
   input  wire        in_bb_i,        // the last instruction is in a broadcasting region
   input  wire [3:0]  in_ev_i,        // Event elements of the item (R_WJPTE)
   input  wire        in_tsev_i,      // the TRCTSCTLR event is active
@@ -164,7 +170,7 @@ module ete_pipe_elem #(
   wire        cfg_rs   = trcconfigr_i[12];
   wire [11:0] cc_thr   = trcccctlr_i[11:0];
   // register bits this stage does not read
-  wire unused_ok = &{1'b0, trcconfigr_i[31:13], trcconfigr_i[10:8], trcconfigr_i[5],
+  wire unused_ok = &{1'b0, in_sub_addr_i[1:0], trcconfigr_i[31:13], trcconfigr_i[10:8], trcconfigr_i[5],
                      trcconfigr_i[2:0], trcccctlr_i[31:12], trcvictlr_i[31:12], trcvictlr_i[8:0]};
 
   function is_p0;
@@ -231,7 +237,7 @@ module ete_pipe_elem #(
   wire go        = out_free && (in_valid_i || fin_op);
 
   // ---- the step --------------------------------------------------------------
-  reg        sync, ti_t, txf, ton, res, exc, rst, need_a, pend, need_c, is1;
+  reg        sync, ti_t, txf, ton, res, exc, rst, need_a, pend, need_c, is1, is1_l;
   reg [1:0]  txf_e, rst_e, txf14_e;
   reg [1:0]  cx_el;
   reg        cx_ns, cx_sf, cx_c, cx_v, cx_same;
@@ -279,6 +285,29 @@ module ete_pipe_elem #(
       uncovered_d = 1'b0;
       need_addr_d = 1'b1;
       pend_d      = 1'b0;
+    end
+  endtask
+
+  // Target Address / Context elements due before the P0 element of a traced
+  // instruction at a (R_ZRYSN, R_BDFDQ, R_RHDMW): ete_m_resolve; the return
+  // stack match (R_HTKJS) and the packet forms are S5's
+  task resolve;
+    begin
+      res     = 1'b1;
+      cx_same = octx_v_d && octx_el_d == cx_el && octx_ns_d == cx_ns &&
+                octx_sf_d == cx_sf && octx_cid_d == cx_cid && octx_vmid_d == cx_vmid;
+      cx_c    = cfg_cid && (cx_cid != octx_cid_d);
+      cx_v    = cfg_vmid && (cx_vmid != octx_vmid_d);
+      need_c  = force_ctx_d || !octx_v_d || !cx_same;
+      need_a  = need_addr_d;
+      pend    = pend_d;
+      need_addr_d = 1'b0;
+      pend_d      = 1'b0;
+      force_ctx_d = 1'b0;
+      if (need_c) begin
+        octx_v_d = 1'b1;  octx_el_d = cx_el;  octx_ns_d = cx_ns;  octx_sf_d = cx_sf;
+        octx_cid_d = cx_cid;  octx_vmid_d = cx_vmid;
+      end
     end
   endtask
 
@@ -343,7 +372,7 @@ module ete_pipe_elem #(
     desc_d  = desc_q;
     // descriptor defaults
     sync = 1'b0; ti_t = 1'b0; txf = 1'b0; ton = 1'b0; res = 1'b0; exc = 1'b0; rst = 1'b0;
-    need_a = 1'b0; pend = 1'b0; need_c = 1'b0; is1 = 1'b0;
+    need_a = 1'b0; pend = 1'b0; need_c = 1'b0; is1 = 1'b0; is1_l = 1'b0;
     txf_e = 2'd0; rst_e = 2'd0; txf14_e = 2'd0;
     cx_el = 2'd0; cx_ns = 1'b0; cx_sf = 1'b0; cx_c = 1'b0; cx_v = 1'b0; cx_same = 1'b0;
     cx_cid = 32'd0; cx_vmid = 32'd0; a = 64'd0;
@@ -459,23 +488,45 @@ module ete_pipe_elem #(
           end
 
           if (in_kind_i == K_INSN) begin
-            // ---- do_insn, on the run (docs/pe-blocks.md 3)
-            is1     = (in_isa_i == ISA_T32);
-            a       = {in_addr_i[63:2], is1 & in_addr_i[1], 1'b0};   // R_F5WRC
             cx_el   = in_el_i;
             cx_ns   = in_flags_i[1];
             cx_sf   = (in_isa_i == ISA_A64);
             cx_cid  = cfg_cid ? cid1_q : 32'd0;      // R_MKKZN
             cx_vmid = cfg_vmid ? cid2_q : 32'd0;     // R_PTVTD
-            // D6.8.1 ViewInst = E & I & S & N; D6.17 SSSTATUS
-            vi   = in_vi_i && (ss_d || in_ss_start_i);
+            // ---- a sub-run of the run's first instructions, on its first
+            // instruction (docs/pe-blocks.md 3: run_prefix)
+            if (in_has_sub_i) begin
+              if (in_flags_i[2] && txd_d == 8'd0)
+                txd_d = 8'd1;              // a transaction known from here
+              // D6.8.1 ViewInst = E & I & S & N; D6.17 SSSTATUS
+              vi = in_vi_sub_i && (ss_d || in_ss_start_sub_i);
+              if (ss_d || in_ss_start_sub_i)
+                ss_d = !in_ss_stop_sub_i;
+              if (vi || uncovered_d) begin // X_N5MSV
+                if (!active_d)
+                  trace_on;                // R_LMLSN
+                is1 = 1'b0;
+                a   = {in_sub_addr_i[63:2], 2'b00};   // R_F5WRC
+                resolve;
+                uncovered_d = 1'b1;
+              end else begin
+                active_d    = 1'b0;
+                need_addr_d = 1'b0;        // R_ZRYSN
+                pend_d      = 1'b0;
+              end
+              cur_ns_d = cx_ns;
+            end
+          end
+          if (in_kind_i == K_INSN && in_final_i) begin
+            // ---- do_insn on the run's last instruction
+            is1_l  = (in_isa_i == ISA_T32);
+            vi     = in_vi_i && (ss_d || in_ss_start_i);
             if (ss_d || in_ss_start_i)
               ss_d = !in_ss_stop_i;
             traced = vi || uncovered_d;    // X_N5MSV
             p0     = is_p0(in_iclass_i);
-            // the run's first instructions: a transaction known from here
-            if (in_flags_i[2] && txd_d == 8'd0 && (in_multi_i || in_iclass_i != IC_TSTART))
-              txd_d = 8'd1;
+            if (in_flags_i[2] && txd_d == 8'd0 && in_iclass_i != IC_TSTART)
+              txd_d = 8'd1;                // trace started inside a transaction
             // R_YYWTR: an ISB that synchronizes context, an exception return
             if (cfg_ts && ((in_iclass_i == IC_ISB && !in_flags_i[3]) || in_iclass_i == IC_ERET))
               ts_req_d = 1'b1;
@@ -505,21 +556,11 @@ module ete_pipe_elem #(
             end else begin
               if (!active_d)
                 trace_on;                  // R_LMLSN
-              // resolve: Target Address / Context (R_ZRYSN, R_BDFDQ, R_RHDMW)
-              res     = 1'b1;
-              cx_same = octx_v_d && octx_el_d == cx_el && octx_ns_d == cx_ns &&
-                        octx_sf_d == cx_sf && octx_cid_d == cx_cid && octx_vmid_d == cx_vmid;
-              cx_c    = cfg_cid && (cx_cid != octx_cid_d);
-              cx_v    = cfg_vmid && (cx_vmid != octx_vmid_d);
-              need_c  = force_ctx_d || !octx_v_d || !cx_same;
-              need_a  = need_addr_d;
-              pend    = pend_d;
-              need_addr_d = 1'b0;
-              pend_d      = 1'b0;
-              force_ctx_d = 1'b0;
-              if (need_c) begin
-                octx_v_d = 1'b1;  octx_el_d = cx_el;  octx_ns_d = cx_ns;  octx_sf_d = cx_sf;
-                octx_cid_d = cx_cid;  octx_vmid_d = cx_vmid;
+              // after a traced sub-run of this run nothing is due here
+              if (!res) begin
+                is1 = is1_l;
+                a   = {in_pc_last_i[63:2], is1_l & in_pc_last_i[1], 1'b0};   // R_F5WRC
+                resolve;
               end
               if (!p0) begin
                 uncovered_d = 1'b1;
@@ -558,12 +599,12 @@ module ete_pipe_elem #(
                     IC_BL, IC_BLR: begin
                       if (rs_ok) begin
                         // R_SLDXR, R_HFCTC: T32 BLX <reg> is 16 bits, others 32
-                        ret = in_pc_last_i + ((is1 && in_iclass_i == IC_BLR) ? 64'd2 : 64'd4);
+                        ret = in_pc_last_i + ((is1_l && in_iclass_i == IC_BLR) ? 64'd2 : 64'd4);
                         if (in_isa_i != ISA_A64)
                           ret = {32'd0, ret[31:0]};
                         rs_push = 1'b1;
-                        rs_a    = {ret[63:2], is1 & ret[1], 1'b0};
-                        rs_is1  = is1;
+                        rs_a    = {ret[63:2], is1_l & ret[1], 1'b0};
+                        rs_is1  = is1_l;
                       end
                       if (in_iclass_i == IC_BLR) begin
                         need_addr_d = 1'b1;

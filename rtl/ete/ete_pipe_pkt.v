@@ -1,13 +1,14 @@
 // ETE pipeline S6 (packets) and S7 (packer), docs/ete-rtl-pipeline.md 3.1.
 //
-// S6 owns the atom buffer (D6.11.2), the last Timestamp value output
-// (D6.11.5) and the byte count since the last A-Sync (D1.9.2).  For the
-// element in S5's output register it lays out the packets of the slots of
+// S6 is two registered steps.  S6a (form) owns the atom buffer (D6.11.2)
+// and the last Timestamp value output (D6.11.5): for the element in S5's
+// output register it lays out the packets of the slots of
 // docs/ete-rtl-encoder.md ("Packet slots", step slots 0..15) with the
 // existing byte formers (ete_enc_atom, ete_enc_ctx, ete_enc_addr,
-// ete_enc_cc, ete_enc_ts) and hands out at most two per clock, lowest slot
-// first; an element with more packets holds S5 (and so the stages before
-// it).  Its state is updated when the element's last packets leave.
+// ete_enc_cc, ete_enc_ts) into the slot bank, one element per clock.  S6b
+// (pick) owns the byte count since the last A-Sync (D1.9.2) and hands out
+// the bank's packets, at most two per clock, lowest slot first; an element
+// with more packets holds the bank, and so S6a and the stages before it.
 //
 // The byte count raises the periodic synchronization request (R_SVGNN):
 // raise_o is a registered pulse naming the item whose packets crossed the
@@ -137,22 +138,26 @@ module ete_pipe_pkt #(
     end
   endfunction
 
-  // the longest valid pattern at the start of n atoms b (greedy packing)
+  // the longest valid pattern at the start of n atoms b (greedy packing), as
+  // ete_encoder's atoms_take; the E atoms at the start of b are counted
+  // without a chain: run[i] = b[0] & .. & b[i], and the first 0 is one-hot
   function [4:0] atoms_take;
     input [23:0] b;
     input [4:0]  n;
+    reg   [23:0] run, fz, bk;
     reg   [4:0]  ones;
-    reg          stop;
-    integer      i;
+    integer      i, k;
     begin
-      ones = 5'd0;
-      stop = 1'b0;
-      for (i = 0; i < 24; i = i + 1) begin
-        if (!stop && b[i])
-          ones = ones + 5'd1;
-        else
-          stop = 1'b1;
+      for (i = 0; i < 24; i = i + 1)
+        run[i] = &(b | ~((24'd2 << i) - 24'd1));
+      fz = ~run & {run[22:0], 1'b1};
+      for (k = 0; k < 5; k = k + 1) begin
+        for (i = 0; i < 24; i = i + 1)
+          bk[i] = i[k];
+        ones[k] = |(fz & bk);
       end
+      if (run[23])
+        ones = 5'd24;
       if (n <= 5'd3)
         atoms_take = n;
       else if (n >= 5'd6 && ones >= 5'd5)
@@ -194,6 +199,14 @@ module ete_pipe_pkt #(
   reg          ack_q, ack_d;
   reg [7:0]    raise_item_q, raise_item_d;
   reg [NS-1:0] done_q, done_d;             // slots of this element already handed out
+  reg [21:0]   pmask_q, pmask_d;           // the byte counts >= 2^PERIOD (0: none)
+  // S6a -> S6b: the slot bank of one element
+  reg          b_valid_q, b_valid_d;
+  reg [NS-1:0] b_pres_q, b_pres_d;         // slots present
+  reg [160*NS-1:0] b_data_q, b_data_d;     // their bytes (constant-zero bits are pruned)
+  reg [5*NS-1:0]   b_len_q, b_len_d;
+  reg [7:0]    b_item_q, b_item_d;
+  reg          b_sync_q, b_sync_d;         // the element has an A-Sync
   reg          c_valid_q, c_valid_d;       // S7 chunk: two packets
   reg [159:0]  c_d0_q, c_d0_d, c_d1_q, c_d1_d;
   reg [4:0]    c_l0_q, c_l0_d, c_l1_q, c_l1_d;
@@ -207,7 +220,7 @@ module ete_pipe_pkt #(
   assign pkt_valid_o  = p_valid_q;
   assign pkt_data_o   = p_data_q;
   assign pkt_len_o    = p_len_q;
-  assign idle_o       = !in_valid_i && !c_valid_q && !p_valid_q;
+  assign idle_o       = !in_valid_i && !b_valid_q && !c_valid_q && !p_valid_q;
 
   wire p_free = !p_valid_q || pkt_ready_i;
   wire c_free = !c_valid_q || p_free;
@@ -436,16 +449,16 @@ module ete_pipe_pkt #(
   reg [5:0]    l01;
   integer      i;
   always @* begin : p_sel
-    rem  = in_valid_i ? (pres & ~done_q) : {NS{1'b0}};
+    rem  = b_valid_q ? (b_pres_q & ~done_q) : {NS{1'b0}};
     oh0  = rem & (~rem + {{NS-1{1'b0}}, 1'b1});
     rem1 = rem & ~oh0;
     oh1  = rem1 & (~rem1 + {{NS-1{1'b0}}, 1'b1});
     d0 = 160'd0;  d1 = 160'd0;  l0 = 5'd0;  l1 = 5'd0;
     for (i = 0; i < NS; i = i + 1) begin
-      d0 = d0 | (sl_data[i*160 +: 160] & {160{oh0[i]}});
-      l0 = l0 | (sl_len[i*5 +: 5] & {5{oh0[i]}});
-      d1 = d1 | (sl_data[i*160 +: 160] & {160{oh1[i]}});
-      l1 = l1 | (sl_len[i*5 +: 5] & {5{oh1[i]}});
+      d0 = d0 | (b_data_q[i*160 +: 160] & {160{oh0[i]}});
+      l0 = l0 | (b_len_q[i*5 +: 5] & {5{oh0[i]}});
+      d1 = d1 | (b_data_q[i*160 +: 160] & {160{oh1[i]}});
+      l1 = l1 | (b_len_q[i*5 +: 5] & {5{oh1[i]}});
     end
     // bytes beyond a packet's length are not the packet's (the byte formers
     // leave other forms' bytes there)
@@ -465,8 +478,11 @@ module ete_pipe_pkt #(
   end
 
   // the element leaves S6 when its last packets go into the chunk register
-  wire el_done = in_valid_i && (!has0 || (c_free && last));
-  assign in_ready_o = !in_valid_i || el_done;
+  // S6b: the bank's element is done when its last packets go into the chunk
+  // register; S6a takes the next element into the bank then (or when empty)
+  wire b_done = b_valid_q && (!has0 || (c_free && last));
+  assign in_ready_o = !b_valid_q || b_done;
+  wire s6a_go = in_valid_i && in_ready_o;
   wire chunk = has0 && c_free;
 
   /* verilator lint_off UNUSEDSIGNAL */
@@ -511,39 +527,58 @@ module ete_pipe_pkt #(
       sb_d = sbs[22] ? 22'h3FFFFF : sbs[21:0];
       if (oh0[1] || (two && oh1[1])) begin
         req_d = 1'b0;
-      end else if (sync_period_i != 5'd0 && (sb_d >> sync_period_i) != 22'd0) begin
+      end else if ((sb_d & pmask_q) != 22'd0) begin
         req_d = 1'b1;
         if (!req_q) begin
           raise_d      = 1'b1;
-          raise_item_d = in_desc_i[PD_ITEM_L +: 8];
+          raise_item_d = b_item_q;
         end
       end
     end
-    if (el_done) begin
+    b_valid_d = b_valid_q;  b_pres_d = b_pres_q;  b_data_d = b_data_q;  b_len_d = b_len_q;
+    b_item_d = b_item_q;  b_sync_d = b_sync_q;
+    if (b_done) begin
       done_d    = {NS{1'b0}};
-      ack_d     = d_sync;
+      ack_d     = b_sync_q;
+      b_valid_d = 1'b0;
+    end
+    // S6a: the element's packets into the bank; the atoms and the last
+    // timestamp after it
+    if (s6a_go) begin
+      b_valid_d = 1'b1;
+      b_pres_d  = pres;
+      b_data_d  = sl_data;
+      b_len_d   = sl_len;
+      b_item_d  = in_desc_i[PD_ITEM_L +: 8];
+      b_sync_d  = d_sync;
       atoms_d   = pres[9] ? 24'd0 : rest;
       natoms_d  = pres[9] ? 5'd0 : nr;
       last_ts_d = pres[13] ? d_ts : (d_sync ? 64'd0 : last_ts_q);   // R_GFQQ
     end
+    pmask_d = pmask_q;
     if (start_i) begin
+      pmask_d = (sync_period_i == 5'd0) ? 22'd0 : ~((22'd1 << sync_period_i) - 22'd1);
       atoms_d = 24'd0;  natoms_d = 5'd0;  last_ts_d = 64'd0;  sb_d = 22'd0;
       req_d = 1'b0;  raise_d = 1'b0;  ack_d = 1'b0;  done_d = {NS{1'b0}};
-      c_valid_d = 1'b0;  p_valid_d = 1'b0;
+      c_valid_d = 1'b0;  p_valid_d = 1'b0;  b_valid_d = 1'b0;
     end
   end
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       atoms_q <= 24'd0;  natoms_q <= 5'd0;  last_ts_q <= 64'd0;  sb_q <= 22'd0;
-      req_q <= 1'b0;  raise_q <= 1'b0;  ack_q <= 1'b0;  raise_item_q <= 8'd0;  done_q <= {NS{1'b0}};
+      req_q <= 1'b0;  raise_q <= 1'b0;  ack_q <= 1'b0;  pmask_q <= 22'd0;  raise_item_q <= 8'd0;  done_q <= {NS{1'b0}};
       c_valid_q <= 1'b0;  c_d0_q <= 160'd0;  c_d1_q <= 160'd0;  c_l0_q <= 5'd0;
       c_l1_q <= 5'd0;  p_valid_q <= 1'b0;  p_data_q <= {8*PKT_BYTES{1'b0}};  p_len_q <= 6'd0;
+      b_valid_q <= 1'b0;  b_pres_q <= {NS{1'b0}};  b_data_q <= {160*NS{1'b0}};
+      b_len_q <= {5*NS{1'b0}};  b_item_q <= 8'd0;  b_sync_q <= 1'b0;
     end else begin
       atoms_q <= atoms_d;  natoms_q <= natoms_d;  last_ts_q <= last_ts_d;  sb_q <= sb_d;
-      req_q <= req_d;  raise_q <= raise_d;  ack_q <= ack_d;  raise_item_q <= raise_item_d;  done_q <= done_d;
+      req_q <= req_d;  raise_q <= raise_d;  ack_q <= ack_d;  pmask_q <= pmask_d;  raise_item_q <= raise_item_d;  done_q <= done_d;
       c_valid_q <= c_valid_d;  c_d0_q <= c_d0_d;  c_d1_q <= c_d1_d;  c_l0_q <= c_l0_d;
       c_l1_q <= c_l1_d;  p_valid_q <= p_valid_d;  p_data_q <= p_data_d;  p_len_q <= p_len_d;
+      b_valid_q <= b_valid_d;  b_pres_q <= b_pres_d;  b_data_q <= b_data_d;  b_len_q <= b_len_d;
+      b_item_q <= b_item_d;  b_sync_q <= b_sync_d;
     end
   end
 

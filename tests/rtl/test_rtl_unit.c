@@ -4,7 +4,7 @@
  * seed become slots (pe_blk_from_recs, RETIRE_WIDTH instructions per run
  * at most), presented up to RETIRE_WIDTH per clock with ts_i from the
  * bench's counter; every byte equals the model fed the accepted slots
- * with their clock and timestamp (sync_lag 3), the trace decodes and
+ * with their clock and timestamp (ete_pipe's sync_lag), the trace decodes and
  * satisfies the oracle.  Every configuration ete_pipe supports, output
  * backpressure with overflows, a PE honouring pe_stall_o, the rate modes
  * and bursts. */

@@ -43,11 +43,7 @@ int ete_rtl_config_index(const char *name)
 
 int ete_rtl_config_supported(unsigned idx)
 {
-    ete_dut_params dp;
-    ete_dut_params_get(&dp);
-    if (idx >= ETE_RT_NUM_CONFIGS)
-        return 0;
-    return !dp.blocks || (idx != ETE_RT_FILTER_RANGE && idx != ETE_RT_FILTER_STARTSTOP);
+    return idx < ETE_RT_NUM_CONFIGS;
 }
 
 /* A slot with a P0 element: an INSN run ending with a P0 instruction, an
@@ -912,8 +908,8 @@ int ete_rtl_run(const ete_rtl_opts *o, ete_rtl_result *res, FILE *log)
                                   : (unsigned)(o->seed % ETE_RT_NUM_CONFIGS);
     res->config = cfg;
     if (!ete_rtl_config_supported(cfg)) {
-        snprintf(res->msg, sizeof res->msg, "configuration %s: not supported by the set's unit "
-                 "(ete_pipe has no run split, S3)", ete_rt_config_name(cfg));
+        snprintf(res->msg, sizeof res->msg, "configuration %u: not supported by the set's unit",
+                 cfg);
         pe_stream_free(&own);
         return -1;
     }
@@ -928,10 +924,11 @@ int ete_rtl_run(const ete_rtl_opts *o, ete_rtl_result *res, FILE *log)
     p.ccsize = b->dp.ccsize;
     p.ccitmin = b->dp.ccitmin;
     p.commopt = b->dp.commopt;
-    /* ete_pipe services a periodic synchronisation request 3 slots after
-     * the one that raised it (docs/ete-rtl-pipeline.md 3.3) */
+    /* ete_pipe services a periodic synchronisation request ETE_RTL_SYNC_LAG
+     * items after the one that raised it (its SYNC_LAG parameter,
+     * docs/ete-rtl-pipeline.md 3.3) */
     if (b->dp.blocks)
-        p.sync_lag = 3;
+        p.sync_lag = ETE_RTL_SYNC_LAG;
     if ((r.trcconfigr & TRCCONFIGR_RS) && !p.rs_depth)
         r.trcconfigr &= ~TRCCONFIGR_RS;
     choose_profile(b, cfg);

@@ -93,11 +93,14 @@ int ete_rtl_run(const ete_rtl_opts *o, ete_rtl_result *res, FILE *log);
  * exception or a PE Reset: each gives one P0 element when traced. */
 int ete_rtl_is_p0(const pe_rec *r);
 
-/* Whether the set's unit traces configuration idx exactly: every one on
- * ete_top; on ete_unit all but filter-range and filter-startstop, whose
- * run split (S3, docs/ete-rtl-pipeline.md 3.4) ete_pipe does not have
- * yet.  ete_rtl_run refuses (-1) a configuration that is not. */
+/* Whether the set's unit traces configuration idx exactly (every one of
+ * the round-trip mix on both units; kept for a unit that lacks a feature).
+ * ete_rtl_run refuses (-1) a configuration that is not. */
 int ete_rtl_config_supported(unsigned idx);
+
+/* The block mode's model sync_lag: ete_pipe's SYNC_LAG parameter
+ * (rtl/ete/ete_pipe.v, docs/ete-rtl-pipeline.md 3.3). */
+#define ETE_RTL_SYNC_LAG 4u
 
 /* Name of configuration idx, or the index of name (-1 if none). */
 const char *ete_rtl_config_name(unsigned idx);

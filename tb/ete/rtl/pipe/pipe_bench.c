@@ -2,7 +2,7 @@
  *
  *   pipe-bench [--seed S] [--seeds N] [--config C] [--records R]
  *              [--max-insns W] [--idle P] [--backpressure P] [--markers P]
- *              [--throughput] [--waves FILE]
+ *              [--throughput] [--branches] [--waves FILE]
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -17,14 +17,14 @@ int main(int argc, char **argv)
 {
     pipe_tb_opts o;
     pipe_tb_opts_default(&o);
-    uint64_t seeds = 1, config = ETE_RT_NUM_CONFIGS, records = o.records, maxi = 0;
-    int tput = 0, all = 0;
+    uint64_t seeds = 1, config = PIPE_TB_NUM_CONFIGS, records = o.records, maxi = 0;
+    int tput = 0, all = 0, br = 0;
     const char *waves = NULL;
     harness_opt opts[] = {
         {"--seed", HARNESS_OPT_SEED, &o.seed, "S", "first seed (or random)", 0, 0, NULL},
         {"--seeds", HARNESS_OPT_U64, &seeds, "N", "seeds S .. S+N-1", 1, 0, NULL},
         {"--config", HARNESS_OPT_U64, &config, "C",
-         "ete_rt_config index (default: seed % 12)", 0, ETE_RT_NUM_CONFIGS, NULL},
+         "configuration: ete_rt_config 0..11, range-mid 12, startstop-mid 13, mid-all 14 (default: seed % 15)", 0, PIPE_TB_NUM_CONFIGS, NULL},
         {"--all-configs", HARNESS_OPT_FLAG, &all, NULL, "every supported configuration per seed",
          0, 0, NULL},
         {"--records", HARNESS_OPT_U64, &records, "R", "program records", 1, 0, NULL},
@@ -38,6 +38,8 @@ int main(int argc, char **argv)
          0, 0, NULL},
         {"--throughput", HARNESS_OPT_FLAG, &tput, NULL,
          "no gaps, backpressure or markers: print the rates", 0, 0, NULL},
+        {"--branches", HARNESS_OPT_FLAG, &br, NULL,
+         "branch-only programs (progen_branches): one P0 element per entry", 0, 0, NULL},
         {"--waves", HARNESS_OPT_STR, &waves, "FILE", "FST waves of the (last) run", 0, 0, NULL},
     };
     size_t nopts = sizeof opts / sizeof opts[0];
@@ -55,30 +57,31 @@ int main(int argc, char **argv)
     o.records = records;
     o.max_insns = (unsigned)maxi;
     o.throughput = tput;
+    o.branches = br;
     o.waves = waves;
     o.prog = argv[0];
     uint64_t runs = 0, fails = 0, ent = 0, bytes = 0, p0 = 0, fc = 0;
     for (uint64_t k = 0; k < seeds; k++) {
-        for (unsigned c = 0; c < ETE_RT_NUM_CONFIGS; c++) {
+        for (unsigned c = 0; c < PIPE_TB_NUM_CONFIGS; c++) {
             pipe_tb_opts x = o;
             x.seed = o.seed + k;
             if (all)
                 x.config = (int)c;
-            else if (config < ETE_RT_NUM_CONFIGS)
+            else if (config < PIPE_TB_NUM_CONFIGS)
                 x.config = (int)config;
             else
-                x.config = (int)(x.seed % ETE_RT_NUM_CONFIGS);
+                x.config = (int)(x.seed % PIPE_TB_NUM_CONFIGS);
             if (!pipe_tb_config_supported((unsigned)x.config)) {
                 if (!all)
-                    printf("seed %" PRIu64 " config %s: not supported yet (S3)\n", x.seed,
-                           ete_rt_config_name((unsigned)x.config));
+                    printf("seed %" PRIu64 " config %s: not supported\n", x.seed,
+                           pipe_tb_config_name((unsigned)x.config));
             } else {
                 pipe_tb_result res;
                 int rc = pipe_tb_run(&x, &res, stdout);
                 runs++;
                 printf("seed %" PRIu64 " config %-16s max_insns %u: %s  entries %" PRIu64
                        " markers %" PRIu64 " bytes %" PRIu64 "  %.3f entries/clk %.3f P0/clk\n",
-                       x.seed, ete_rt_config_name(res.config), x.max_insns,
+                       x.seed, pipe_tb_config_name(res.config), x.max_insns,
                        rc ? res.msg : "ok", res.entries, res.markers, res.bytes,
                        res.ent_per_clk, res.p0_per_clk);
                 if (rc)

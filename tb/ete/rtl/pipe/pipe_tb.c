@@ -28,7 +28,76 @@ void pipe_tb_opts_default(pipe_tb_opts *o)
 
 int pipe_tb_config_supported(unsigned config)
 {
-    return config != ETE_RT_FILTER_RANGE && config != ETE_RT_FILTER_STARTSTOP;
+    return config < PIPE_TB_NUM_CONFIGS;
+}
+
+const char *pipe_tb_config_name(unsigned c)
+{
+    switch (c) {
+    case PIPE_TB_RANGE_MID: return "range-mid";
+    case PIPE_TB_SS_MID: return "startstop-mid";
+    case PIPE_TB_MID_ALL: return "mid-all";
+    default: return ete_rt_config_name(c);
+    }
+}
+
+static uint64_t mix(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* An address strictly inside a run of at least 3 instructions, so that an
+ * edge placed there splits the run (as tests/ete/test_model_block.c). */
+static uint64_t pick_mid(const pe_blk *b, size_t nb, uint64_t *rng, int el)
+{
+    for (int tries = 0; tries < 4000 && nb; tries++) {
+        const pe_blk *x = &b[mix(rng) % nb];
+        if (x->kind != PE_BLK_INSN || x->last < 8 || (el >= 0 && x->el != (unsigned)el))
+            continue;
+        unsigned n = x->last / 4u + 1u;
+        return x->addr + 4u * (1u + (unsigned)(mix(rng) % (n - 2u)));
+    }
+    return 0;
+}
+
+/* The configurations of tests/ete/test_model_block.c that put comparators
+ * inside runs: range-mid, startstop-mid, mid-all. */
+static void mid_config(unsigned c, uint64_t seed, const pe_stream *s, const pe_blk *b,
+                       size_t nb, ete_params *p, ete_progregs *r)
+{
+    uint64_t rng = seed * 0x9E3779B97F4A7C15ull + c;
+    ete_rt_config(c == PIPE_TB_MID_ALL ? ETE_RT_ALL : ETE_RT_PLAIN, seed, s, p, r);
+    if (c == PIPE_TB_RANGE_MID || c == PIPE_TB_MID_ALL) {
+        uint64_t lo = pick_mid(b, nb, &rng, -1), hi = pick_mid(b, nb, &rng, -1);
+        if (lo > hi) {
+            uint64_t t = lo;
+            lo = hi;
+            hi = t;
+        }
+        r->trcacvr[4] = lo - (seed % 4u);
+        r->trcacvr[5] = hi + (seed / 4u % 4u);
+        uint64_t x = pick_mid(b, nb, &rng, 0);
+        r->trcacvr[6] = x - (seed & 1u);
+        r->trcacvr[7] = x + (seed & 2u);
+        uint64_t at = TRCACATR_EXLEVEL_NS(1) | TRCACATR_EXLEVEL_NS(2) | TRCACATR_EXLEVEL_S(3);
+        r->trcacatr[6] = r->trcacatr[7] = at;
+        r->trcviiectlr = (seed & 2) ? TRCVIIECTLR_INCLUDE(2) | TRCVIIECTLR_EXCLUDE(3)
+                                    : TRCVIIECTLR_EXCLUDE(2) | TRCVIIECTLR_EXCLUDE(3);
+    }
+    if (c == PIPE_TB_SS_MID || c == PIPE_TB_MID_ALL) {
+        for (int i = 0; i < 4; i++)
+            r->trcacvr[i] = pick_mid(b, nb, &rng, -1);
+        r->trcvictlr &= ~TRCVICTLR_SSSTATUS;
+        r->trcvissctlr = TRCVISSCTLR_START(0) | TRCVISSCTLR_START(2) | TRCVISSCTLR_STOP(1) |
+                         TRCVISSCTLR_STOP(3);
+        if (c == PIPE_TB_MID_ALL) {
+            r->trcacatr[3] = TRCACATR_EXLEVEL_NS(0);
+            r->trcvictlr |= TRCVICTLR_EXLEVEL_NS(2);
+        }
+    }
 }
 
 static void regs_of(const ete_progregs *r, pipe_dut_regs *d)
@@ -83,7 +152,7 @@ int pipe_tb_run(const pipe_tb_opts *o, pipe_tb_result *res, FILE *log)
     pipe_dut_params dp;
     pipe_dut_params_get(&dp);
     unsigned cfg = o->config >= 0 ? (unsigned)o->config
-                                  : (unsigned)(o->seed % ETE_RT_NUM_CONFIGS);
+                                  : (unsigned)(o->seed % PIPE_TB_NUM_CONFIGS);
     res->config = cfg;
     int rc = -1;
     char err[256];
@@ -97,13 +166,30 @@ int pipe_tb_run(const pipe_tb_opts *o, pipe_tb_result *res, FILE *log)
     progen_cfg pc;
     progen_cfg_default(&pc, o->seed);
     pc.n_records = o->records;
-    if (progen_generate(&pc, &s, err, sizeof err)) {
+    if (o->branches ? progen_branches(o->seed, o->records, &s, err, sizeof err)
+                    : progen_generate(&pc, &s, err, sizeof err)) {
         snprintf(res->msg, sizeof res->msg, "progen: %s", err);
         return -1;
     }
     ete_params p;
     ete_progregs r;
-    ete_rt_config(cfg, o->seed, &s, &p, &r);
+    b = malloc(pe_blk_max_slots(s.nrec) * sizeof *b);
+    ent = malloc(2 * pe_blk_max_slots(s.nrec) * sizeof *ent);
+    if (!b || !ent) {
+        snprintf(res->msg, sizeof res->msg, "out of memory");
+        goto out;
+    }
+    size_t bad = 0;
+    if (cfg >= ETE_RT_NUM_CONFIGS) {
+        long n0 = pe_blk_from_recs(s.rec, s.nrec, 0, b, &bad, err, sizeof err);
+        if (n0 < 0) {
+            snprintf(res->msg, sizeof res->msg, "pe_blk_from_recs: record %zu: %s", bad, err);
+            goto out;
+        }
+        mid_config(cfg, o->seed, &s, b, (size_t)n0, &p, &r);
+    } else {
+        ete_rt_config(cfg, o->seed, &s, &p, &r);
+    }
     /* the unit the DUT was built as */
     p.rs_depth = dp.rs_depth;
     p.num_acpairs = dp.num_acpairs;
@@ -112,7 +198,10 @@ int pipe_tb_run(const pipe_tb_opts *o, pipe_tb_result *res, FILE *log)
     p.ccsize = dp.ccsize;
     p.ccitmin = dp.ccitmin;
     p.commopt = dp.commopt;
-    p.sync_lag = 3;                        /* docs/ete-rtl-pipeline.md 3.3 */
+    p.sync_lag = 4;                        /* docs/ete-rtl-pipeline.md 3.3 */
+    const char *lag = getenv("PIPE_TB_SYNC_LAG");   /* a check of the check: other lags fail */
+    if (lag)
+        p.sync_lag = (unsigned)atoi(lag);
     if (!p.rs_depth)
         r.trcconfigr &= ~TRCCONFIGR_RS;
     m = ete_model_new(&p, &r, err, sizeof err);
@@ -121,13 +210,6 @@ int pipe_tb_run(const pipe_tb_opts *o, pipe_tb_result *res, FILE *log)
         goto out;
     }
     unsigned cap = ete_model_block_max_insns(m) ? 1u : o->max_insns;
-    b = malloc(pe_blk_max_slots(s.nrec) * sizeof *b);
-    ent = malloc(2 * pe_blk_max_slots(s.nrec) * sizeof *ent);
-    if (!b || !ent) {
-        snprintf(res->msg, sizeof res->msg, "out of memory");
-        goto out;
-    }
-    size_t bad = 0;
     long nb = pe_blk_from_recs(s.rec, s.nrec, cap, b, &bad, err, sizeof err);
     if (nb < 0) {
         snprintf(res->msg, sizeof res->msg, "pe_blk_from_recs: record %zu: %s", bad, err);
@@ -232,6 +314,17 @@ int pipe_tb_run(const pipe_tb_opts *o, pipe_tb_result *res, FILE *log)
             last_acc = cyc;
             next++;
             in.ent_valid = 0;
+            /* half the runs: finish_i in the clock the last entry is taken
+             * (that entry is before the finish) */
+            if (next == ne && !fin_sent && (o->seed & 2)) {
+                pipe_dut_in now = in;
+                now.ent_valid = 1;         /* still presented in this clock */
+                now.finish = 1;
+                in.finish = 1;
+                fin_sent = 1;
+                pipe_dut_drive(d, &now);
+                pipe_dut_eval(d, &out);
+            }
         }
         int done = fin_sent && !in.finish && out.finish_done;
         pipe_dut_rise(d);
@@ -254,7 +347,7 @@ int pipe_tb_run(const pipe_tb_opts *o, pipe_tb_result *res, FILE *log)
     if (harness_bytes_cmp(exp, nexp, got.b, got.n, &first)) {
         snprintf(res->msg, sizeof res->msg,
                  "seed %" PRIu64 " config %s max_insns %u: first difference at byte %zu "
-                 "(model %zu bytes, RTL %zu)", o->seed, ete_rt_config_name(cfg), o->max_insns,
+                 "(model %zu bytes, RTL %zu)", o->seed, pipe_tb_config_name(cfg), o->max_insns,
                  first, nexp, got.n);
         const char *dump = getenv("PIPE_TB_DUMP");
         if (dump) {
