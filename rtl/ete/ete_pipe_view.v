@@ -103,25 +103,18 @@ module ete_pipe_view #(
     end
   endtask
 
-  reg [63:0] emask, nm, noh, low;
-  reg [6:0]  e;
   reg [5:0]  nxt;
   reg        fin, has_next;
   reg        i_s, st_s, sp_s, i_l, st_l, sp_l;
-  integer    k2, b;
+  integer    k2;
 
-  // an edge at index x if it lies inside the first instructions (1 .. npre - 1):
-  // a one-hot term of its own, ORed (no chain of updates of one mask)
-  function [63:0] edge_at;
-    input [6:0] x;
-    input [5:0] npre;
-    begin
-      edge_at = (x != 7'd0 && x < {1'b0, npre}) ? (64'd1 << x[5:0]) : 64'd0;
-    end
-  endfunction
-
-  reg [63:0] bitk;
-  integer    kk;
+  // the next edge: the least candidate index (an ARC's lo_idx and hi_idx, a
+  // SAC's index and the one after it) above the current sub-run's first
+  // instruction and below npre, by a tree of minimum cells (no 64-bit
+  // masks: those cost thousands of LUTs)
+  reg [7*64-1:0] cand;                 // up to 6 x NUM_ACPAIRS = 48 candidates
+  reg [6:0]      cx, cy, cj;
+  integer        lv, ci;
 
   always @* begin : p_view
     j_d = j_q;
@@ -129,35 +122,36 @@ module ete_pipe_view #(
     ent_d = ent_q;  has_sub_d = has_sub_q;  final_d = final_q;  sub_addr_d = sub_addr_q;
     i_sub_d = i_sub_q;  st_sub_d = st_sub_q;  sp_sub_d = sp_sub_q;
     i_l_d = i_l_q;  st_l_d = st_l_q;  sp_l_d = sp_l_q;
-    e = 7'd0;  low = 64'd0;  nm = 64'd0;  noh = 64'd0;  has_next = 1'b0;  nxt = 6'd0;  fin = 1'b1;
-    hit_a = 8'd0;  hit_s = 16'd0;  bitk = 64'd0;
+    cand = {7*64{1'b1}};  cx = 7'd0;  cy = 7'd0;  cj = 7'd0;  has_next = 1'b0;  nxt = 6'd0;
+    fin = 1'b1;  hit_a = 8'd0;  hit_s = 16'd0;
     i_s = 1'b0;  st_s = 1'b0;  sp_s = 1'b0;  i_l = 1'b0;  st_l = 1'b0;  sp_l = 1'b0;
 
     // the comparator edges of the run (only the comparators the filter uses:
     // S2 gives the others no index inside the run)
-    emask = 64'd0;
-    for (k2 = 0; k2 < NA; k2 = k2 + 1)
-      emask = emask | edge_at(in_lo_idx_i[7*k2 +: 7], in_npre_i) |
-              edge_at(in_hi_idx_i[7*k2 +: 7], in_npre_i);
+    cand = {7*64{1'b1}};
+    cj   = {1'b0, j_q};
+    for (k2 = 0; k2 < NA; k2 = k2 + 1) begin
+      cx = in_lo_idx_i[7*k2 +: 7];
+      cy = in_hi_idx_i[7*k2 +: 7];
+      if (cx > cj && cx < {1'b0, in_npre_i}) cand[7*(2*k2) +: 7] = cx;
+      if (cy > cj && cy < {1'b0, in_npre_i}) cand[7*(2*k2+1) +: 7] = cy;
+    end
     for (k2 = 0; k2 < NS; k2 = k2 + 1) begin
-      e = {1'b0, in_sac_idx_i[6*k2 +: 6]};
-      if (in_sac_v_i[k2])
-        emask = emask | edge_at(e, in_npre_i) | edge_at(e + 7'd1, in_npre_i);
+      cx = {1'b0, in_sac_idx_i[6*k2 +: 6]};
+      cy = cx + 7'd1;
+      if (in_sac_v_i[k2] && cx > cj && cx < {1'b0, in_npre_i})
+        cand[7*(2*NA+2*k2) +: 7] = cx;
+      if (in_sac_v_i[k2] && cy > cj && cy < {1'b0, in_npre_i})
+        cand[7*(2*NA+2*k2+1) +: 7] = cy;
     end
-    // the next edge after the current sub-run's first instruction
-    low = 64'd0;
-    for (b = 0; b < 64; b = b + 1)
-      if (b[5:0] <= j_q)
-        low[b] = 1'b1;
-    nm = emask & ~low;
-    has_next = in_run_i && (nm != 64'd0);
-    // the lowest edge, one-hot, then its index (OR trees, no priority chain)
-    noh = nm & (~nm + 64'd1);
-    for (kk = 0; kk < 6; kk = kk + 1) begin
-      for (b = 0; b < 64; b = b + 1)
-        bitk[b] = b[kk];
-      nxt[kk] = |(noh & bitk);
-    end
+    for (lv = 0; lv < 6; lv = lv + 1)
+      for (ci = 0; ci < (32 >> lv); ci = ci + 1) begin
+        cx = cand[7*(2*ci) +: 7];
+        cy = cand[7*(2*ci+1) +: 7];
+        cand[7*ci +: 7] = (cx < cy) ? cx : cy;
+      end
+    has_next = in_run_i && (cand[6:0] != 7'h7F);
+    nxt = cand[5:0];
     fin = !has_next;
 
     view_at({1'b0, j_q}, i_s, st_s, sp_s);

@@ -316,7 +316,7 @@ int pipe_tb_run(const pipe_tb_opts *o, pipe_tb_result *res, FILE *log)
             in.ent_valid = 0;
             /* half the runs: finish_i in the clock the last entry is taken
              * (that entry is before the finish) */
-            if (next == ne && !fin_sent && (o->seed & 2)) {
+            if (next == ne && !fin_sent && (o->seed & 2) && !getenv("PIPE_TB_FIN_LATE")) {
                 pipe_dut_in now = in;
                 now.ent_valid = 1;         /* still presented in this clock */
                 now.finish = 1;
