@@ -26,6 +26,17 @@ ETE_LINT_small   := -GRETIRE_WIDTH=2 -GOUT_BYTES=8 -GIN_FIFO_DEPTH=4 -GOUT_FIFO_
                     -GRS_DEPTH=0 -GNUM_ACPAIRS=1 -GNUM_EVENTS=1 -GNUM_EXTIN=0 -GCCSIZE=12 \
                     -GCCITMIN=1 -GCOMMOPT=0
 
+# ete_entry alone ("RETIRE_WIDTH DEPTH OUT_REG"): every width at its smallest
+# and default depth, the deepest, the RAM output register
+ETE_ENTRY_LINT_SETS := 1_8_0 2_8_0 4_8_0 1_256_0 2_256_1 4_256_0 4_4096_1
+# the pipelined core ete_pipe (docs/ete-rtl-pipeline.md): defaults, the
+# smallest legal values, the widest
+ETE_PIPE_LINT_SETS := default small wide
+ETE_PIPE_LINT_default :=
+ETE_PIPE_LINT_small   := -GRS_DEPTH=0 -GNUM_ACPAIRS=1 -GNUM_EVENTS=1 -GNUM_EXTIN=0 -GCCSIZE=12 \
+                         -GCCITMIN=1 -GCOMMOPT=0 -GPKT_BYTES=20
+ETE_PIPE_LINT_wide    := -GNUM_ACPAIRS=8 -GNUM_EXTIN=8 -GPKT_BYTES=63 -GRS_DEPTH=1
+
 .PHONY: lint-ete
 lint-ete:
 	@fail=0; \
@@ -35,6 +46,37 @@ lint-ete:
 	for g in "" "-GRETIRE_WIDTH=4 -GOUT_BYTES=8"; do \
 	  if verilator --lint-only -Wall --top-module ete_fpga_wrap $$g $(ETE_RTL) $(ETE_FPGA_WRAP); \
 	  then echo "ete: verilator -Wall ete_fpga_wrap $${g:-(default)}: clean"; else fail=1; fi; done; \
+	for g in $(ETE_ENTRY_LINT_SETS); do IFS=_ read -r w d r <<<"$$g"; \
+	  if verilator --lint-only -Wall --top-module ete_entry -GRETIRE_WIDTH=$$w -GDEPTH=$$d \
+	    -GOUT_REG=$$r $(ETE_RTL); then \
+	    echo "ete: verilator -Wall ete_entry RETIRE_WIDTH $$w DEPTH $$d OUT_REG $$r: clean"; \
+	  else fail=1; fi; \
+	  out=$$(iverilog -g2005 -Wall -o /dev/null -s ete_entry -Pete_entry.RETIRE_WIDTH=$$w \
+	    -Pete_entry.DEPTH=$$d -Pete_entry.OUT_REG=$$r $(ETE_RTL) 2>&1); \
+	  if [ $$? -ne 0 ] || [ -n "$$out" ]; then echo "$$out"; fail=1; fi; \
+	  if ! yosys -q -p "read_verilog $(ETE_RTL); chparam -set RETIRE_WIDTH $$w -set DEPTH $$d \
+	    -set OUT_REG $$r ete_entry; hierarchy -check -top ete_entry; proc; check -assert" >/dev/null; \
+	  then fail=1; fi; done; \
+	if verilator --lint-only -Wall --top-module ete_entry_tb_top $(ETE_RTL) tb/ete/entry/ete_entry_tb_top.v; \
+	then echo "ete: verilator -Wall ete_entry_tb_top (the entry bench's sets): clean"; else fail=1; fi; \
+	$(foreach s,$(ETE_LINT_SETS),if verilator --lint-only -Wall --top-module ete_unit \
+	  $(filter-out -GIN_FIFO_DEPTH=%,$(ETE_LINT_$(s))) $(ETE_RTL); then \
+	  echo "ete: verilator -Wall ete_unit ($(s)): clean"; else fail=1; fi; ) \
+	out=$$(iverilog -g2005 -Wall -o /dev/null -s ete_unit $(ETE_RTL) 2>&1); \
+	if [ $$? -eq 0 ] && [ -z "$$out" ]; then echo "ete: iverilog -g2005 -Wall ete_unit: clean"; \
+	else echo "$$out"; fail=1; fi; \
+	if yosys -q -p "read_verilog $(ETE_RTL); hierarchy -check -top ete_unit; proc; \
+	  check -assert" >/dev/null; then echo "ete: yosys ete_unit hierarchy -check, check -assert: clean"; \
+	else fail=1; fi; \
+	$(foreach s,$(ETE_PIPE_LINT_SETS),if verilator --lint-only -Wall --top-module ete_pipe \
+	  $(ETE_PIPE_LINT_$(s)) $(ETE_RTL); then echo "ete: verilator -Wall ete_pipe ($(s)): clean"; \
+	  else fail=1; fi; ) \
+	out=$$(iverilog -g2005 -Wall -o /dev/null -s ete_pipe $(ETE_RTL) 2>&1); \
+	if [ $$? -eq 0 ] && [ -z "$$out" ]; then echo "ete: iverilog -g2005 -Wall ete_pipe: clean"; \
+	else echo "$$out"; fail=1; fi; \
+	if yosys -q -p "read_verilog $(ETE_RTL); hierarchy -check -top ete_pipe; proc; \
+	  check -assert" >/dev/null; then echo "ete: yosys ete_pipe hierarchy -check, check -assert: clean"; \
+	else fail=1; fi; \
 	out=$$(iverilog -g2005 -Wall -o /dev/null -s ete_top $(ETE_RTL) 2>&1); \
 	if [ $$? -eq 0 ] && [ -z "$$out" ]; then echo "ete: iverilog -g2005 -Wall: clean"; \
 	else echo "$$out"; fail=1; fi; \
@@ -58,11 +100,13 @@ ETE_FV_TASKS := common_fifo_mw:prove_in1 common_fifo_mw:prove_in2 common_fifo_mw
                 common_fifo_sr:prove_w2r common_fifo_sr:prove_w4r \
                 ete_in_fifo:prove_w1 ete_in_fifo:prove_w2 ete_in_fifo:prove_w4 \
                 ete_out_fifo:prove_o4 ete_top:prove_w1 ete_top:live_w1 \
+                ete_entry:prove_w1 ete_entry:prove_w2 ete_entry:prove_w4 \
                 common_fifo_mw:cover_in4 common_fifo_mw:cover_out4 \
                 common_fifo_sr:cover_w1 common_fifo_sr:cover_w2 common_fifo_sr:cover_w4 \
                 common_fifo_sr:cover_w4r \
                 ete_in_fifo:cover_w2 \
-                ete_out_fifo:cover_o4 ete_top:cover_w1
+                ete_out_fifo:cover_o4 ete_top:cover_w1 \
+                ete_entry:cover_w1 ete_entry:cover_w2 ete_entry:cover_w4
 
 .PHONY: deps-formal-ete formal-ete
 deps-formal-ete: deps-formal-trbe

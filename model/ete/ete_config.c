@@ -31,6 +31,7 @@ void ete_params_default(ete_params *p)
     p->commopt = 1;
     p->vmidsize = 32;
     p->syncpr_fixed = 0;
+    p->sync_lag = 0;
 }
 
 int ete_params_check(const ete_params *p, char *err, size_t errlen)
@@ -54,6 +55,8 @@ int ete_params_check(const ete_params *p, char *err, size_t errlen)
         bad = "vmidsize must be 32 (R_PTVTD: a PE with EL2 has a 32-bit Virtual context identifier)";
     else if (p->syncpr_fixed != 0 && (p->syncpr_fixed < 8 || p->syncpr_fixed > 20))
         bad = "syncpr_fixed must be 0 or a PERIOD of 8..20";
+    else if (p->sync_lag > 15)
+        bad = "sync_lag must be 0..15";
     if (bad) {
         snprintf(err, errlen, "ete_params: %s", bad);
         return -1;
@@ -74,6 +77,7 @@ static const struct {
     {"commopt", offsetof(ete_params, commopt)},
     {"vmidsize", offsetof(ete_params, vmidsize)},
     {"syncpr_fixed", offsetof(ete_params, syncpr_fixed)},
+    {"sync_lag", offsetof(ete_params, sync_lag)},
 };
 
 int ete_params_set(ete_params *p, const char *name, uint64_t value, char *err,

@@ -46,8 +46,11 @@ static void commit_pkt(ete_model *m, unsigned type, size_t n)
     m->counts[type]++;
     m->sync_bytes += n;
     /* D1.9.2: a periodic request every 2^PERIOD bytes of trace */
-    if (m->sync_period && m->sync_bytes >= (1ull << m->sync_period))
+    if (m->sync_period && m->sync_bytes >= (1ull << m->sync_period)) {
+        if (!m->sync_req)
+            m->sync_req_item = m->item;    /* sync_lag counts items from here */
         m->sync_req = 1;
+    }
 }
 
 static void emit_sync(ete_model *m);
@@ -1070,7 +1073,7 @@ void ete_m_slow_step(ete_model *m, const pe_rec *r)
         m->quiet = 0;
         return;
     }
-    if (m->sync_req && !m->uncovered)
+    if (ete_m_sync_due(m) && !m->uncovered)
         ete_m_service_sync(m);
 
     int p0_done = 0;
@@ -1555,6 +1558,7 @@ void ete_model_overflow(ete_model *m)
 {
     if (m->disabled)
         return;
+    m->item++;                             /* a marker is one item (sync_lag) */
     m->quiet = 0;
     m->atoms = 0;                          /* trace not yet output is lost */
     m->natoms = 0;

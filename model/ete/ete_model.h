@@ -22,6 +22,10 @@ typedef struct ete_params {
     unsigned commopt;       /* TRCIDR0.COMMOPT: cycle count packet commit mode */
     unsigned vmidsize;      /* VMID bits traced: always 32 (R_PTVTD) */
     unsigned syncpr_fixed;  /* nonzero: TRCSYNCPR is read-only at this PERIOD */
+    unsigned sync_lag;      /* block path: a periodic synchronization request raised
+                               by item i is serviceable from item i + sync_lag on
+                               (0..15; 0: at once, the record path's rule;
+                               docs/ete-model.md, docs/ete-rtl-pipeline.md 3.3) */
 } ete_params;
 
 void ete_params_default(ete_params *p);

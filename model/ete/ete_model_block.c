@@ -172,7 +172,9 @@ static void run_prefix(ete_model *m, const pe_blk *b, unsigned npre)
             return;
         /* as ete_m_slow_step before each record: only the first record of
          * a sub-run can meet a request the sub-run did not meet before */
-        if (m->sync_req && !m->uncovered)
+        if (s)
+            m->item++;                     /* each further sub-run is an item (sync_lag) */
+        if (ete_m_sync_due(m) && !m->uncovered)
             ete_m_service_sync(m);
         uint64_t a = b->addr + 4u * (uint64_t)(s ? e[s - 1] : 0u);
         int vi = ete_m_viewinst_at(m, a, b->ext_in, c.el, c.ns);
@@ -195,6 +197,8 @@ void ete_model_block(ete_model *m, const pe_blk *b)
 {
     uint64_t slot = m->blk_slot++;
     m->bst.slots++;
+    m->item++;                             /* every slot is (at least) one item (sync_lag) */
+    m->blk_mode = 1;
     m->quiet = 0;                          /* the record path's fast state is not kept */
     if (b->kind == PE_BLK_CTX) {
         /* the identifiers every following slot executes with (D2.3.3) */

@@ -48,6 +48,8 @@ struct ete_model {
     uint8_t started;        /* the first A-Sync has been output */
     uint8_t need_sync;      /* non-periodic sync due before the next packet */
     uint8_t sync_req;       /* periodic sync requested (TRCSYNCPR) */
+    uint64_t sync_req_item; /* the item that raised it (block path, sync_lag) */
+    uint64_t item;          /* block path: index of the item in progress (sync_lag) */
     uint8_t disabled;
     addr_ent ahb[3];        /* address history buffer, D6.11.3 */
     ctx_t out_ctx;          /* context as the analyzer holds it (D9.2.1) */
@@ -95,6 +97,7 @@ struct ete_model {
     /* block path (ete_model_block.c) */
     uint32_t blk_cid1, blk_cid2;   /* CONTEXTIDR_EL1/EL2 from the last CTX slot */
     uint64_t blk_slot;              /* slots fed, for error messages */
+    uint8_t blk_mode;               /* a slot was fed: sync_lag applies */
     ete_block_stats bst;
 };
 
@@ -103,6 +106,13 @@ struct ete_model {
 void ete_m_slow_step(ete_model *m, const pe_rec *r);
 /* Periodic synchronization at a record boundary (D1.9.2). */
 void ete_m_service_sync(ete_model *m);
+/* A periodic synchronization request is pending and serviceable now: with
+ * sync_lag L, from the item L items after the one that raised it (block
+ * path; the record path has L = 0). */
+static inline int ete_m_sync_due(const ete_model *m)
+{
+    return m->sync_req && (!m->blk_mode || m->item - m->sync_req_item >= m->p.sync_lag);
+}
 /* D2.3.1 R_NHDCF: trace turns on (Trace On element, R_KMEKP). */
 void ete_m_trace_on(ete_model *m);
 /* Target Address / Context elements due before the P0 element of a traced

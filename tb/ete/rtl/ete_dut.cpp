@@ -1,12 +1,25 @@
-// The thin C++ shim between the Verilated ETE unit (class Vete_top) and the
-// C bench: pins, clock, APB transfers, waves, coverage.  Compiled once per
-// parameter set by mk/tb.mk, with the set's parameters as ETE_DUT_* macros
-// (the same values as the -G options given to Verilator).
+// The thin C++ shim between the Verilated ETE unit (class Vete_top, or Vete_unit
+// with ETE_DUT_UNIT) and the C bench: pins, clock, APB transfers, waves, coverage.
+// Compiled once per parameter set by mk/tb.mk, with the set's parameters
+// as ETE_DUT_* macros (the same values as the -G options given to Verilator).
 #include <cstdio>
 #include <cstring>
 #include <new>
 
+#ifndef ETE_DUT_UNIT
+#define ETE_DUT_UNIT 0     // mk/tb.mk sets 1 for the ete_unit sets
+#endif
+#if ETE_DUT_UNIT
+#include "Vete_unit.h"
+typedef Vete_unit Vtop;      // the block port (docs/ete-rtl-interface.md, version 2)
+#define ETE_DUT_TOP_NAME "ete_unit"
+#else
 #include "Vete_top.h"
+typedef Vete_top Vtop;       // the record port
+#define ETE_DUT_TOP_NAME "ete_top"
+#endif
+#include <cstdlib>
+
 #include "vl_shim.h"
 #if VM_COVERAGE
 #include "verilated_cov.h"
@@ -33,7 +46,7 @@ using vl_shim::get;
 using vl_shim::put;
 
 struct ete_dut {
-    vl_shim::sim<Vete_top> s{"ete_top"};
+    vl_shim::sim<Vtop> s{ETE_DUT_TOP_NAME};
     ete_dut_hook_fn hook = nullptr;
     void *hook_ctx = nullptr;
     ete_dut_out out{};
@@ -55,13 +68,14 @@ void ete_dut_params_get(ete_dut_params *p)
     p->ccsize = ETE_DUT_CCSIZE;
     p->ccitmin = ETE_DUT_CCITMIN;
     p->commopt = ETE_DUT_COMMOPT;
+    p->blocks = ETE_DUT_UNIT ? 1 : 0;
     p->waves = VM_TRACE ? 1 : 0;
     p->coverage = VM_COVERAGE ? 1 : 0;
 }
 
 static void sample(ete_dut *d)
 {
-    Vete_top &t = *d->s.top;
+    Vtop &t = *d->s.top;
     ete_dut_out &o = d->out;
     o.pe_stall = static_cast<uint8_t>(t.pe_stall_o & 1u);
     o.pe_drop = static_cast<uint8_t>(t.pe_drop_o & 1u);
@@ -83,7 +97,7 @@ ete_dut *ete_dut_new(char *err, size_t errlen)
         std::snprintf(err, errlen, "out of memory");
         return nullptr;
     }
-    Vete_top &t = *d->s.top;
+    Vtop &t = *d->s.top;
     t.rst_ni = 0;
     t.out_ready_i = 0;
     t.psel_i = 0;
@@ -132,11 +146,76 @@ void ete_dut_set_reset(ete_dut *d, int asserted)
     d->s.top->rst_ni = asserted ? 0 : 1;
 }
 
+static void wrong_port(const char *fn)
+{
+    std::fprintf(stderr, "ete_dut: %s called on the %s set %s (wrong port)\n", fn,
+                 ETE_DUT_TOP_NAME, ETE_DUT_STR(ETE_DUT_SET));
+    std::abort();
+}
+
+#if ETE_DUT_UNIT
+void ete_dut_set_pe(ete_dut *d, unsigned slot, const ete_dut_pe *r)
+{
+    (void)d;
+    (void)slot;
+    (void)r;
+    wrong_port("ete_dut_set_pe");
+}
+
+void ete_dut_set_blk(ete_dut *d, unsigned slot, const ete_dut_blk *b)
+{
+    if (slot >= ETE_DUT_RETIRE_WIDTH)
+        return;
+    Vtop &t = *d->s.top;
+    if (!b) {
+        put(t.pe_valid_i, slot, 1, 0);
+        return;
+    }
+    // docs/ete-rtl-interface.md, version 2: slot s of each port at [s*W +: W]
+    put(t.pe_valid_i, slot, 1, 1);
+    put(t.pe_kind_i, slot * 3u, 3, b->kind);
+    put(t.pe_addr_i, slot * 64u, 64, b->addr);
+    put(t.pe_last_i, slot * 5u, 5, b->last);
+    put(t.pe_iclass_i, slot * 4u, 4, b->iclass);
+    put(t.pe_flags_i, slot * 4u, 4, b->flags & 0xFu);
+    put(t.pe_isa_i, slot * 2u, 2, b->isa);
+    put(t.pe_el_i, slot * 2u, 2, b->el);
+    put(t.pe_from_el_i, slot * 2u, 2, b->from_el);
+    put(t.pe_exc_type_i, slot * 5u, 5, b->exc_type);
+    put(t.pe_ext_in_i, slot * 8u, 8, b->ext_in);
+}
+
+void ete_dut_set_ts(ete_dut *d, uint64_t ts)
+{
+    d->s.top->ts_i = ts;
+}
+
+void ete_dut_clear_pe(ete_dut *d)
+{
+    for (unsigned s = 0; s < ETE_DUT_RETIRE_WIDTH; s++)
+        ete_dut_set_blk(d, s, nullptr);
+}
+#else
+void ete_dut_set_blk(ete_dut *d, unsigned slot, const ete_dut_blk *b)
+{
+    (void)d;
+    (void)slot;
+    (void)b;
+    wrong_port("ete_dut_set_blk");
+}
+
+void ete_dut_set_ts(ete_dut *d, uint64_t ts)
+{
+    (void)d;
+    (void)ts;
+    wrong_port("ete_dut_set_ts");
+}
+
 void ete_dut_set_pe(ete_dut *d, unsigned slot, const ete_dut_pe *r)
 {
     if (slot >= ETE_DUT_RETIRE_WIDTH)
         return;
-    Vete_top &t = *d->s.top;
+    Vtop &t = *d->s.top;
     if (!r) {
         put(t.pe_valid_i, slot, 1, 0);
         return;
@@ -164,6 +243,7 @@ void ete_dut_clear_pe(ete_dut *d)
     for (unsigned s = 0; s < ETE_DUT_RETIRE_WIDTH; s++)
         ete_dut_set_pe(d, s, nullptr);
 }
+#endif
 
 void ete_dut_set_out_ready(ete_dut *d, int ready)
 {
@@ -173,7 +253,7 @@ void ete_dut_set_out_ready(ete_dut *d, int ready)
 void ete_dut_set_apb(ete_dut *d, int psel, int penable, int pwrite, uint32_t paddr,
                      uint32_t pwdata)
 {
-    Vete_top &t = *d->s.top;
+    Vtop &t = *d->s.top;
     t.psel_i = psel ? 1 : 0;
     t.penable_i = penable ? 1 : 0;
     t.pwrite_i = pwrite ? 1 : 0;

@@ -1,6 +1,9 @@
-/* C interface to the Verilated ETE unit (rtl/ete/ete_top.v), the thin
- * C++ shim of ete_dut.cpp.  One shim object is compiled per parameter set
- * (mk/tb.mk); the set's parameters are reported by ete_dut_params().
+/* C interface to the Verilated ETE unit, the thin C++ shim of
+ * ete_dut.cpp: rtl/ete/ete_top.v (the record port) or, in the sets built
+ * with ETE_DUT_UNIT, rtl/ete/ete_unit.v (the block port and ts_i,
+ * docs/ete-rtl-interface.md "Version 2").  One shim object is compiled per
+ * parameter set (mk/tb.mk); the set's parameters are reported by
+ * ete_dut_params().
  *
  * Ports and their meaning: docs/ete-rtl-interface.md.
  *
@@ -30,6 +33,8 @@ typedef struct ete_dut_params {
     unsigned retire_width, out_bytes, in_fifo_depth;
     unsigned rs_depth, num_acpairs, num_events, num_extin;
     unsigned ccsize, ccitmin, commopt;
+    int blocks;                /* ete_unit: the block port (ete_dut_set_blk, ete_dut_set_ts)
+                                  instead of the record port (ete_dut_set_pe) */
     int waves;                 /* built with FST tracing */
     int coverage;              /* built with coverage */
 } ete_dut_params;
@@ -54,6 +59,13 @@ typedef struct ete_dut_pe {
     uint8_t  flags;            /* bits [3:0]: TAKEN, NS, TSTATE, MISPRED */
     uint8_t  ext_in, from_el;
 } ete_dut_pe;
+
+/* One block-port slot (docs/pe-blocks.md section 1, the port fields). */
+typedef struct ete_dut_blk {
+    uint64_t addr;
+    uint8_t  kind, last, iclass, isa, el, from_el, exc_type, ext_in;
+    uint8_t  flags;            /* bits [3:0]: TAKEN, NS, TSTATE, CCFAIL */
+} ete_dut_blk;
 
 enum { ETE_DUT_DRIVE = 0, ETE_DUT_SAMPLE = 1 };
 
@@ -80,7 +92,11 @@ void ete_dut_set_hook(ete_dut *d, ete_dut_hook_fn fn, void *ctx);
 void ete_dut_set_reset(ete_dut *d, int asserted);
 /* Slot s < RETIRE_WIDTH: r NULL makes it invalid. */
 void ete_dut_set_pe(ete_dut *d, unsigned slot, const ete_dut_pe *r);
-/* All slots invalid. */
+/* Block port (params.blocks): slot s < RETIRE_WIDTH, b NULL makes it
+ * invalid; ts_i.  Calling the other port's setter aborts with a message. */
+void ete_dut_set_blk(ete_dut *d, unsigned slot, const ete_dut_blk *b);
+void ete_dut_set_ts(ete_dut *d, uint64_t ts);
+/* All slots invalid (either port). */
 void ete_dut_clear_pe(ete_dut *d);
 void ete_dut_set_out_ready(ete_dut *d, int ready);
 void ete_dut_set_apb(ete_dut *d, int psel, int penable, int pwrite, uint32_t paddr,

@@ -175,6 +175,12 @@ int main(int argc, char **argv)
     double t_all = now();
     for (uint64_t k = 0; k < nseeds; k++) {
         o.seed = seed + k;
+        if (o.config < 0 &&
+            !ete_rtl_config_supported((unsigned)(o.seed % ete_rtl_num_configs()))) {
+            printf("seed %" PRIu64 " %s config=%s skipped (not supported by the set's unit)\n",
+                   o.seed, dp.set, ete_rtl_config_name((unsigned)(o.seed % ete_rtl_num_configs())));
+            continue;
+        }
         if (cov) {
             snprintf(cov_path, sizeof cov_path, "%s-%" PRIu64 ".dat", cov, o.seed);
             o.coverage = cov_path;
@@ -189,6 +195,9 @@ int main(int argc, char **argv)
                      (double)res.p0 / (double)res.rec_cycles,
                      (double)res.fed / (double)res.rec_cycles,
                      (double)res.rec_bytes / (double)res.rec_cycles);
+        if (dp.blocks)
+            snprintf(rate + strlen(rate), sizeof rate - strlen(rate),
+                     " slots=%" PRIu64 " slots-fed=%" PRIu64, res.slots, res.slots_fed);
         printf("seed %" PRIu64 " %s config=%s bp=%.2f%s idle=%.2f stall=%s records=%" PRIu64
                " dropped=%" PRIu64 " overflows=%" PRIu64 " cycles=%" PRIu64 " bytes=%" PRIu64
                " insns=%" PRIu64 "%s%s%s %s (%.2f s)%s%s\n",

@@ -11,6 +11,7 @@
 #include "ete_roundtrip.h"
 #include "harness.h"
 #include "ocsd_ete.h"
+#include "pe_block.h"
 #include "progen.h"
 
 #define RESET_CYCLES   5
@@ -38,6 +39,20 @@ int ete_rtl_config_index(const char *name)
         if (!strcmp(name, ete_rt_config_name(c)))
             return (int)c;
     return -1;
+}
+
+int ete_rtl_config_supported(unsigned idx)
+{
+    return idx < ETE_RT_NUM_CONFIGS;
+}
+
+/* A slot with a P0 element: an INSN run ending with a P0 instruction, an
+ * exception or a PE Reset. */
+static int blk_is_p0(const pe_blk *k)
+{
+    if (k->kind == PE_BLK_INSN)
+        return pe_iclass_is_p0(k->iclass);
+    return k->kind == PE_BLK_EXC || k->kind == PE_BLK_RESET;
 }
 
 int ete_rtl_is_p0(const pe_rec *r)
@@ -86,7 +101,12 @@ typedef struct bench {
 
     /* stimulus */
     const pe_stream *s;
-    size_t next, limit;
+    size_t next, limit;        /* records, or slots on the block port */
+    /* block port (dp.blocks): the slots of records 0 .. limit, the first
+     * record of each, the bench's system counter ts_i = cycle * ratio + off */
+    pe_blk *blk;
+    size_t nblk, *blk_rec;
+    uint64_t ts_ratio, ts_off, ts_now;
     uint64_t burst_t;        /* record-phase cycles, for the burst pattern */
     int phase;
     unsigned presented;        /* slots presented in this cycle */
@@ -205,12 +225,35 @@ static void to_slot(const pe_rec *r, ete_dut_pe *x)
     x->from_el = r->from_el;
 }
 
+/* The port fields of a slot (docs/pe-blocks.md section 1): the flags
+ * packed to TAKEN, NS, TSTATE, CCFAIL. */
+static void to_blk(const pe_blk *k, ete_dut_blk *x)
+{
+    x->addr = k->addr;
+    x->kind = k->kind;
+    x->last = k->last;
+    x->iclass = k->iclass;
+    x->isa = k->isa;
+    x->el = k->el;
+    x->from_el = k->from_el;
+    x->exc_type = k->exc_type;
+    x->ext_in = k->ext_in;
+    x->flags = (uint8_t)(((k->flags & PE_F_TAKEN) ? 1u : 0u) | ((k->flags & PE_F_NS) ? 2u : 0u) |
+                         ((k->flags & PE_F_TSTATE) ? 4u : 0u) |
+                         ((k->flags & PE_F_CCFAIL) ? 8u : 0u));
+}
+
 /* ---- the per-cycle hook ----------------------------------------------------------- */
 static void drive(bench *b)
 {
     ete_dut *d = b->d;
     ete_dut_clear_pe(d);
     b->presented = 0;
+    if (b->dp.blocks) {
+        /* the system counter: a fixed ratio to the PE clock */
+        b->ts_now = ete_dut_cycles(d) * b->ts_ratio + b->ts_off;
+        ete_dut_set_ts(d, b->ts_now);
+    }
     if (b->phase == PH_RECORDS) {
         uint64_t cyc = ete_dut_cycles(d);
         if (b->next >= b->limit || (b->o->max_cycles && cyc >= b->o->max_cycles)) {
@@ -237,10 +280,12 @@ static void drive(bench *b)
                                                                     b->dp.retire_width);
                 if (n > b->limit - b->next)
                     n = (unsigned)(b->limit - b->next);
-                /* throughput: the group ends after its first P0 record */
+                /* throughput: the group ends after its first P0 record
+                 * (slot) */
                 if (b->o->mode == ETE_RTL_MODE_THROUGHPUT)
                     for (unsigned k = 0; k < n; k++)
-                        if (ete_rtl_is_p0(&b->s->rec[b->next + k])) {
+                        if (b->dp.blocks ? blk_is_p0(&b->blk[b->next + k])
+                                         : ete_rtl_is_p0(&b->s->rec[b->next + k])) {
                             n = k + 1u;
                             break;
                         }
@@ -251,9 +296,15 @@ static void drive(bench *b)
                 b->rec_last = cyc;
                 b->first_presented = b->next;
                 for (unsigned k = 0; k < n; k++) {
-                    ete_dut_pe slot;
-                    to_slot(&b->s->rec[b->next + k], &slot);
-                    ete_dut_set_pe(d, k, &slot);
+                    if (b->dp.blocks) {
+                        ete_dut_blk slot;
+                        to_blk(&b->blk[b->next + k], &slot);
+                        ete_dut_set_blk(d, k, &slot);
+                    } else {
+                        ete_dut_pe slot;
+                        to_slot(&b->s->rec[b->next + k], &slot);
+                        ete_dut_set_pe(d, k, &slot);
+                    }
                 }
                 b->presented = n;
                 b->next += n;
@@ -297,12 +348,19 @@ static void sample_pe(bench *b, const ete_dut_out *o)
             failf(b, "pe_drop_o high in cycle %" PRIu64 " with no valid slot", cyc);
         return;
     }
-    b->res->records += b->presented;
+    size_t nrec = b->presented;        /* records the presented slots stand for */
+    size_t rec0 = b->first_presented;
+    if (b->dp.blocks) {
+        rec0 = b->blk_rec[b->first_presented];
+        nrec = b->blk_rec[b->first_presented + b->presented] - rec0;
+        b->res->slots += b->presented;
+    }
+    b->res->records += nrec;
     if (o->pe_drop) {
         if (b->res->stall)
             failf(b, "pe_drop_o in cycle %" PRIu64 " although the PE honours pe_stall_o "
                   "(contract: an honouring PE never overflows the unit)", cyc);
-        b->res->dropped += b->presented;
+        b->res->dropped += nrec;
         /* contract: one overflow marker per run of dropping cycles, where
          * the model's ete_model_overflow() is called.  A run ends only at
          * an accepted record: cycles without records do not end it
@@ -323,9 +381,9 @@ static void sample_pe(bench *b, const ete_dut_out *o)
     b->in_drop_run = 0;
     if (b->need_resume)
         add_resume(b);
-    if (b->nfed + b->presented > b->capfed) {
+    if (b->nfed + nrec > b->capfed) {
         size_t nc = b->capfed ? 2 * b->capfed : 4096;
-        while (nc < b->nfed + b->presented)
+        while (nc < b->nfed + nrec)
             nc *= 2;
         pe_rec *nf = realloc(b->fed, nc * sizeof *nf);
         if (!nf) {
@@ -335,12 +393,30 @@ static void sample_pe(bench *b, const ete_dut_out *o)
         b->fed = nf;
         b->capfed = nc;
     }
-    memcpy(&b->fed[b->nfed], &b->s->rec[b->first_presented], b->presented * sizeof *b->fed);
-    for (unsigned k = 0; k < b->presented; k++)
-        b->res->p0 += (uint64_t)ete_rtl_is_p0(&b->s->rec[b->first_presented + k]);
-    b->nfed += b->presented;
-    ete_model_run(b->m, &b->s->rec[b->first_presented], b->presented);
-    b->res->fed += b->presented;
+    if (nrec)   /* (a clock of CTX slots alone stands for no record) */
+        memcpy(&b->fed[b->nfed], &b->s->rec[rec0], nrec * sizeof *b->fed);
+    for (size_t k = 0; k < nrec; k++)
+        b->res->p0 += (uint64_t)ete_rtl_is_p0(&b->s->rec[rec0 + k]);
+    if (b->dp.blocks) {
+        /* what the unit saw: each slot's cycle is the clock it was
+         * presented in, its timestamp ts_i in that clock; the records the
+         * oracle follows carry the same */
+        for (size_t k = 0; k < nrec; k++) {
+            b->fed[b->nfed + k].cycle = cyc;
+            b->fed[b->nfed + k].timestamp = b->ts_now;
+        }
+        for (unsigned k = 0; k < b->presented; k++) {
+            pe_blk slot = b->blk[b->first_presented + k];
+            slot.cycle = cyc;
+            slot.timestamp = b->ts_now;
+            ete_model_block(b->m, &slot);
+        }
+        b->res->slots_fed += b->presented;
+    } else {
+        ete_model_run(b->m, &b->s->rec[rec0], nrec);
+    }
+    b->nfed += nrec;
+    b->res->fed += nrec;
 }
 
 static void sample_out(bench *b, const ete_dut_out *o)
@@ -831,6 +907,12 @@ int ete_rtl_run(const ete_rtl_opts *o, ete_rtl_result *res, FILE *log)
     unsigned cfg = o->config >= 0 ? (unsigned)o->config
                                   : (unsigned)(o->seed % ETE_RT_NUM_CONFIGS);
     res->config = cfg;
+    if (!ete_rtl_config_supported(cfg)) {
+        snprintf(res->msg, sizeof res->msg, "configuration %u: not supported by the set's unit",
+                 cfg);
+        pe_stream_free(&own);
+        return -1;
+    }
     ete_params p;
     ete_progregs r;
     ete_rt_config(cfg, o->seed, b->s, &p, &r);
@@ -842,6 +924,11 @@ int ete_rtl_run(const ete_rtl_opts *o, ete_rtl_result *res, FILE *log)
     p.ccsize = b->dp.ccsize;
     p.ccitmin = b->dp.ccitmin;
     p.commopt = b->dp.commopt;
+    /* ete_pipe services a periodic synchronisation request ETE_RTL_SYNC_LAG
+     * items after the one that raised it (its SYNC_LAG parameter,
+     * docs/ete-rtl-pipeline.md 3.3) */
+    if (b->dp.blocks)
+        p.sync_lag = ETE_RTL_SYNC_LAG;
     if ((r.trcconfigr & TRCCONFIGR_RS) && !p.rs_depth)
         r.trcconfigr &= ~TRCCONFIGR_RS;
     choose_profile(b, cfg);
@@ -945,6 +1032,43 @@ int ete_rtl_run(const ete_rtl_opts *o, ete_rtl_result *res, FILE *log)
         rc = -1;
         goto out;
     }
+    if (b->dp.blocks) {
+        /* the slots: RETIRE_WIDTH instructions per run at most (1 when an
+         * event fires on every instruction, docs/pe-blocks.md 3) */
+        unsigned cap = ete_model_block_max_insns(b->m) ? 1u : b->dp.retire_width;
+        size_t nr = b->limit;
+        b->blk = malloc(pe_blk_max_slots(nr) * sizeof *b->blk);
+        b->blk_rec = malloc((pe_blk_max_slots(nr) + 1) * sizeof *b->blk_rec);
+        if (!b->blk || !b->blk_rec) {
+            b->oom = 1;
+            goto check;
+        }
+        size_t bad = 0;
+        long nb = pe_blk_from_recs(b->s->rec, nr, cap, b->blk, &bad, err, sizeof err);
+        if (nb < 0) {
+            snprintf(res->msg, sizeof res->msg, "pe_blk_from_recs: record %zu: %s", bad, err);
+            rc = -1;
+            goto out;
+        }
+        b->nblk = (size_t)nb;
+        size_t rn = 0;
+        for (size_t i = 0; i < b->nblk; i++) {
+            b->blk_rec[i] = rn;
+            rn += pe_blk_nrecs(&b->blk[i]);
+        }
+        b->blk_rec[b->nblk] = rn;
+        if (rn != nr) {
+            snprintf(res->msg, sizeof res->msg, "pe_blk_from_recs: %zu slots stand for %zu "
+                     "records, not %zu", b->nblk, rn, nr);
+            rc = -1;
+            goto out;
+        }
+        b->limit = b->nblk;
+        harness_rng tr;
+        harness_rng_init(&tr, o->seed, 5);
+        b->ts_ratio = harness_rng_range(&tr, 1, 8);
+        b->ts_off = harness_rng_next(&tr) >> 8;
+    }
     b->phase = PH_RECORDS;
     if (run_cycles_until(b, PH_DRAIN))
         goto check;
@@ -1019,8 +1143,16 @@ out:
         }
         ete_dut_free(b->d);
     }
-    if (b->m)
+    if (b->m) {
+        if (rc == 0 && ete_model_error(b->m)) {
+            snprintf(res->msg, sizeof res->msg, "model: %s", ete_model_error(b->m));
+            res->pass = 0;
+            rc = -1;
+        }
         ete_model_free(b->m);
+    }
+    free(b->blk);
+    free(b->blk_rec);
     free(b->exp.b);
     free(b->act.b);
     free(b->beats);

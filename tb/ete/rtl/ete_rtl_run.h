@@ -1,5 +1,7 @@
 /* One run of the ETE RTL bench: program the Verilated unit over APB with
- * the driver (sw/ete/ete_driver.h), drive the PE port with an execution,
+ * the driver (sw/ete/ete_driver.h), drive the PE port with an execution
+ * (ete_top: records; ete_unit, the sets built with ETE_DUT_UNIT: the slots
+ * pe_blk_from_recs derives with max_insns = RETIRE_WIDTH, and ts_i),
  * compare every output byte with the model's, decode the RTL's bytes and
  * check them with the round-trip oracle (and OpenCSD on some seeds).
  * Used by the bench (ete_rtl_bench.c) and the Check suite
@@ -57,7 +59,10 @@ typedef struct ete_rtl_result {
     unsigned config;
     double   backpressure, idle;
     int      stall, stall_level, heavy, ocsd_checked;
-    uint64_t records;        /* records presented to the PE port */
+    uint64_t records;        /* records presented to the PE port (block port:
+                                the records the presented slots stand for) */
+    uint64_t slots;          /* block port: slots presented */
+    uint64_t slots_fed;      /* block port: slots accepted (given to the model) */
     uint64_t fed;            /* accepted (given to the model) */
     uint64_t dropped;        /* discarded with pe_drop_o */
     uint64_t overflows;      /* ete_model_overflow calls (drop runs) */
@@ -87,6 +92,15 @@ int ete_rtl_run(const ete_rtl_opts *o, ete_rtl_result *res, FILE *log);
 /* A P0 record: a P0 instruction (R_PBVZM, R_GPNRJ, R_DJMQM, D3.4), an
  * exception or a PE Reset: each gives one P0 element when traced. */
 int ete_rtl_is_p0(const pe_rec *r);
+
+/* Whether the set's unit traces configuration idx exactly (every one of
+ * the round-trip mix on both units; kept for a unit that lacks a feature).
+ * ete_rtl_run refuses (-1) a configuration that is not. */
+int ete_rtl_config_supported(unsigned idx);
+
+/* The block mode's model sync_lag: ete_pipe's SYNC_LAG parameter
+ * (rtl/ete/ete_pipe.v, docs/ete-rtl-pipeline.md 3.3). */
+#define ETE_RTL_SYNC_LAG 4u
 
 /* Name of configuration idx, or the index of name (-1 if none). */
 const char *ete_rtl_config_name(unsigned idx);

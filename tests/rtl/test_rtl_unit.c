@@ -1,0 +1,179 @@
+/* The bounded regression of the pipelined unit ete_unit on the block port,
+ * one parameter set (mk/tb.mk builds one binary per RTL_UNIT_SETS set): the
+ * ETE RTL bench in its block mode (ete_rtl_run.h).  The records of each
+ * seed become slots (pe_blk_from_recs, RETIRE_WIDTH instructions per run
+ * at most), presented up to RETIRE_WIDTH per clock with ts_i from the
+ * bench's counter; every byte equals the model fed the accepted slots
+ * with their clock and timestamp (ete_pipe's sync_lag), the trace decodes and
+ * satisfies the oracle.  Every configuration ete_pipe supports, output
+ * backpressure with overflows, a PE honouring pe_stall_o, the rate modes
+ * and bursts. */
+#include <check.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "ete_dut.h"
+#include "ete_roundtrip.h"
+#include "ete_rtl_run.h"
+
+#define NSEEDS   40      /* seeds; each runs the next supported configuration */
+#define NRECORDS 6000
+
+static uint64_t slots_fed, bytes, overflows, stalled;
+
+static void run(ete_rtl_opts *o, ete_rtl_result *res)
+{
+    ete_dut_params dp;
+    ete_dut_params_get(&dp);
+    char prog[64];
+    snprintf(prog, sizeof prog, "build/bin/ete-rtl-bench-%s", dp.set);
+    o->prog = prog;
+    ck_assert_msg(dp.blocks, "set %s is not an ete_unit set", dp.set);
+    int rc = ete_rtl_run(o, res, stdout);
+    ck_assert_msg(rc == 0, "seed %" PRIu64 ": %s", o->seed, res->msg);
+    ck_assert_msg(res->insns > 0, "seed %" PRIu64 ": nothing decoded", o->seed);
+    ck_assert_uint_le(res->slots_fed, res->slots);
+    slots_fed += res->slots_fed;
+    bytes += res->bytes;
+    overflows += res->overflows;
+    stalled += res->stall_cycles;
+}
+
+/* seed i: the (i mod n)-th supported configuration */
+static int config_of(unsigned i)
+{
+    unsigned n = 0, sup[ETE_RT_NUM_CONFIGS];
+    for (unsigned c = 0; c < ETE_RT_NUM_CONFIGS; c++)
+        if (ete_rtl_config_supported(c))
+            sup[n++] = c;
+    return (int)sup[i % n];
+}
+
+START_TEST(test_seed)
+{
+    ete_rtl_opts o;
+    ete_rtl_opts_default(&o);
+    o.seed = (uint64_t)_i + 1;
+    o.config = config_of((unsigned)_i);
+    o.records = NRECORDS;
+    ete_rtl_result res;
+    run(&o, &res);
+}
+END_TEST
+
+/* Long output stalls: the entry FIFO fills, slots are dropped, one
+ * Overflow per run of dropping clocks, and the bytes still match. */
+START_TEST(test_overflow)
+{
+    ete_rtl_opts o;
+    ete_rtl_opts_default(&o);
+    o.seed = 500;
+    o.config = ETE_RT_OVERFLOW;
+    o.records = NRECORDS;
+    o.backpressure = 0.99;
+    o.idle = 0.0;
+    o.stall = 0;
+    ete_rtl_result res;
+    run(&o, &res);
+    ck_assert_uint_gt(res.overflows, 0);
+    ck_assert_uint_gt(res.dropped, 0);
+    ck_assert_uint_lt(res.slots_fed, res.slots);
+}
+END_TEST
+
+/* The same pressure with ISTALL set and the PE honouring pe_stall_o: no
+ * slot is dropped (the bench fails on a drop), the PE is held. */
+START_TEST(test_stall)
+{
+    ete_rtl_opts o;
+    ete_rtl_opts_default(&o);
+    o.seed = 600 + (uint64_t)_i;
+    o.config = config_of((unsigned)_i);
+    o.records = NRECORDS;
+    o.backpressure = 0.99;
+    o.idle = 0.0;
+    o.stall = 1;
+    ete_rtl_result res;
+    run(&o, &res);
+    ck_assert_uint_gt(res.stall_cycles, 0);
+    ck_assert_uint_eq(res.dropped, 0);
+    ck_assert_uint_eq(res.slots_fed, res.slots);
+}
+END_TEST
+
+/* The rate modes, with and without bursts.  The core takes one entry per
+ * clock: at RETIRE_WIDTH 1 nothing is dropped; wider, RETIRE_WIDTH slots
+ * per clock (up to RETIRE_WIDTH instructions each) overrun it, and the
+ * drops must come with their overflows. */
+START_TEST(test_modes)
+{
+    static const int modes[] = {ETE_RTL_MODE_THROUGHPUT, ETE_RTL_MODE_FULL_RATE,
+                                ETE_RTL_MODE_FULL_RATE};
+    ete_rtl_opts o;
+    ete_rtl_opts_default(&o);
+    o.seed = 700 + (uint64_t)_i;
+    o.config = config_of((unsigned)_i);
+    o.records = NRECORDS;
+    o.mode = modes[_i % 3];
+    o.burst = _i % 3 == 2 ? 16u : 0u;
+    ete_rtl_result res;
+    run(&o, &res);
+    ete_dut_params dp;
+    ete_dut_params_get(&dp);
+    if (dp.retire_width == 1)
+        ck_assert_uint_eq(res.slots_fed, res.slots);
+    ck_assert_int_eq(res.dropped > 0, res.overflows > 0);
+    ck_assert_int_eq(res.dropped > 0, res.slots_fed < res.slots);
+}
+END_TEST
+
+/* Stop presenting slots part-way: the bytes up to the disable match. */
+START_TEST(test_cycles_limit)
+{
+    ete_rtl_opts o;
+    ete_rtl_opts_default(&o);
+    o.seed = 1000;
+    o.config = config_of(3);
+    o.records = NRECORDS;
+    o.max_cycles = 2000;
+    ete_rtl_result res;
+    run(&o, &res);
+}
+END_TEST
+
+START_TEST(test_totals)
+{
+    ete_dut_params dp;
+    ete_dut_params_get(&dp);
+    printf("ete_unit %s: %" PRIu64 " slots accepted, %" PRIu64 " trace bytes compared, %" PRIu64
+           " overflows, %" PRIu64 " stalled clocks\n",
+           dp.set, slots_fed, bytes, overflows, stalled);
+    ck_assert_uint_gt(slots_fed, (uint64_t)NSEEDS * NRECORDS / 4u);
+    ck_assert_uint_gt(bytes, 0);
+}
+END_TEST
+
+int main(void)
+{
+    ete_dut_params dp;
+    ete_dut_params_get(&dp);
+    char name[64];
+    snprintf(name, sizeof name, "rtl_unit_%s", dp.set);
+    Suite *s = suite_create(name);
+    TCase *tc = tcase_create("seeds");
+    tcase_set_timeout(tc, 1200);
+    tcase_add_loop_test(tc, test_seed, 0, NSEEDS);
+    tcase_add_test(tc, test_overflow);
+    tcase_add_loop_test(tc, test_stall, 0, 3);
+    tcase_add_loop_test(tc, test_modes, 0, 6);
+    tcase_add_test(tc, test_cycles_limit);
+    tcase_add_test(tc, test_totals);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_set_fork_status(sr, CK_NOFORK);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
