@@ -113,6 +113,8 @@ module ete_pipe_view #(
   // instruction and below npre, by a tree of minimum cells (no 64-bit
   // masks: those cost thousands of LUTs)
   reg [7*64-1:0] cand;                 // up to 6 x NUM_ACPAIRS = 48 candidates
+  reg [7*8-1:0]  pm_q, pm_d, pmx;      // the 8 partial minima of a split run
+  reg            ph_q, ph_d;           // the second clock of a sub-run's minimum
   reg [6:0]      cx, cy, cj;
   integer        lv, ci;
 
@@ -123,6 +125,7 @@ module ete_pipe_view #(
     i_sub_d = i_sub_q;  st_sub_d = st_sub_q;  sp_sub_d = sp_sub_q;
     i_l_d = i_l_q;  st_l_d = st_l_q;  sp_l_d = sp_l_q;
     cand = {7*64{1'b1}};  cx = 7'd0;  cy = 7'd0;  cj = 7'd0;  has_next = 1'b0;  nxt = 6'd0;
+    pmx = {7*8{1'b1}};  pm_d = pm_q;  ph_d = ph_q;
     fin = 1'b1;  hit_a = 8'd0;  hit_s = 16'd0;
     i_s = 1'b0;  st_s = 1'b0;  sp_s = 1'b0;  i_l = 1'b0;  st_l = 1'b0;  sp_l = 1'b0;
 
@@ -144,20 +147,39 @@ module ete_pipe_view #(
       if (in_sac_v_i[k2] && cy > cj && cy < {1'b0, in_npre_i})
         cand[7*(2*NA+2*k2+1) +: 7] = cy;
     end
-    for (lv = 0; lv < 6; lv = lv + 1)
+    // an edge above the sub-run's first instruction: no minimum needed
+    has_next = 1'b0;
+    for (ci = 0; ci < 64; ci = ci + 1)
+      if (cand[7*ci +: 7] != 7'h7F)
+        has_next = 1'b1;
+    has_next = has_next && in_run_i;
+    fin = !has_next;
+    // the minimum in two clocks (a split run takes two clocks per sub-run):
+    // 64 -> 8 candidates into pm_q, then 8 -> 1
+    for (lv = 0; lv < 3; lv = lv + 1)
       for (ci = 0; ci < (32 >> lv); ci = ci + 1) begin
         cx = cand[7*(2*ci) +: 7];
         cy = cand[7*(2*ci+1) +: 7];
         cand[7*ci +: 7] = (cx < cy) ? cx : cy;
       end
-    has_next = in_run_i && (cand[6:0] != 7'h7F);
-    nxt = cand[5:0];
-    fin = !has_next;
+    pm_d = ph_q ? pm_q : cand[7*8-1:0];
+    pmx  = pm_q;
+    for (lv = 0; lv < 3; lv = lv + 1)
+      for (ci = 0; ci < (4 >> lv); ci = ci + 1) begin
+        cx = pmx[7*(2*ci) +: 7];
+        cy = pmx[7*(2*ci+1) +: 7];
+        pmx[7*ci +: 7] = (cx < cy) ? cx : cy;
+      end
+    nxt = pmx[5:0];
 
     view_at({1'b0, j_q}, i_s, st_s, sp_s);
     view_at({1'b0, in_npre_i}, i_l, st_l, sp_l);
 
-    if (in_valid_i && out_free) begin
+    ph_d = ph_q;
+    if (in_valid_i && out_free && has_next && !ph_q) begin
+      ph_d = 1'b1;                         // the first half of the minimum
+    end else if (in_valid_i && out_free) begin
+      ph_d       = 1'b0;
       valid_d    = 1'b1;
       ent_d      = in_ent_i;
       has_sub_d  = in_run_i && (in_npre_i != 6'd0);
@@ -173,6 +195,7 @@ module ete_pipe_view #(
     end
     if (start_i) begin
       j_d     = 6'd0;
+      ph_d    = 1'b0;
       valid_d = 1'b0;
     end
   end
@@ -183,9 +206,13 @@ module ete_pipe_view #(
     if (!rst_ni) begin
       j_q <= 6'd0;
       valid_q <= 1'b0;
+      ph_q <= 1'b0;
+      pm_q <= {7*8{1'b1}};
     end else begin
       j_q <= j_d;
       valid_q <= valid_d;
+      ph_q <= ph_d;
+      pm_q <= pm_d;
     end
   end
 
