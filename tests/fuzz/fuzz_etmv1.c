@@ -1,8 +1,5 @@
 /* libFuzzer entry point for the ETMv1 branch address packet parser and
- * stream decoder (sw/etmv1; not built by default):
- *   clang-14 -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -Isw/etmv1 \
- *       tests/fuzz/fuzz_etmv1.c sw/etmv1/etmv1_pkt.c sw/etmv1/etmv1_dec.c \
- *       -o fuzz-etmv1
+ * stream decoder (sw/etmv1), built and run by `make fuzz` (mk/fuzz.mk).
  * The first input byte picks the stream's base offset; the rest is the
  * packet stream.  Every position is parsed as a packet, then the whole
  * stream goes through the decoder.  Any broken invariant aborts. */
