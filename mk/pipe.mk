@@ -39,7 +39,7 @@ $(PIPE_VL)/san/test_rtl_pipe.o: tests/rtl_pipe/test_rtl_pipe.c $(PIPE_HDRS)
 	$(CC) $(CSTD) $(WARN) $(SANFL) $(PIPE_INC) -c $< -o $@
 
 define pipe_set_rules
-$(PIPE_VL)/$(1)/.stamp: $(PIPE_RTL) $(PIPE_TBD)/pipe_dut.cpp \
+$(PIPE_VL)/$(1)/.stamp: $(PIPE_RTL) rtl/ete/ete_pipe_desc.vh $(PIPE_TBD)/pipe_dut.cpp \
                         $(PIPE_TBD)/pipe_dut.h tb/common/vl_shim.h mk/pipe.mk
 	@rm -rf $(PIPE_VL)/$(1); mkdir -p $(PIPE_VL)/$(1)
 	@echo "verilator ete_pipe $(1): $(call pipe_params,$(1))"

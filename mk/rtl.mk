@@ -12,6 +12,10 @@
 # `make lint`, `make formal` and `make synth` include these.
 
 ETE_RTL := $(sort $(wildcard rtl/common/common_*.v)) $(sort $(wildcard rtl/ete/ete_*.v))
+# the include files of rtl/ete (ete_pipe_desc.vh): Verilator and Icarus look
+# for `include files in -I folders, Yosys beside the including file
+ETE_VH  := $(sort $(wildcard rtl/ete/*.vh))
+ETE_INC := -I$(CURDIR)/rtl/ete
 # the place-and-route pin harness (fpga/ete_synth.sh), not part of the unit
 ETE_FPGA_WRAP := rtl/ete/fpga/ete_fpga_wrap.v rtl/common/fpga/common_fpga_pins.v
 
@@ -40,44 +44,44 @@ ETE_PIPE_LINT_wide    := -GNUM_ACPAIRS=8 -GNUM_EXTIN=8 -GPKT_BYTES=63 -GRS_DEPTH
 .PHONY: lint-ete
 lint-ete:
 	@fail=0; \
-	$(foreach s,$(ETE_LINT_SETS),if verilator --lint-only -Wall --top-module ete_top \
+	$(foreach s,$(ETE_LINT_SETS),if verilator --lint-only -Wall $(ETE_INC) --top-module ete_top \
 	  $(ETE_LINT_$(s)) $(ETE_RTL); then echo "ete: verilator -Wall ($(s)): clean"; \
 	  else fail=1; fi; ) \
 	for g in "" "-GRETIRE_WIDTH=4 -GOUT_BYTES=8"; do \
-	  if verilator --lint-only -Wall --top-module ete_fpga_wrap $$g $(ETE_RTL) $(ETE_FPGA_WRAP); \
+	  if verilator --lint-only -Wall $(ETE_INC) --top-module ete_fpga_wrap $$g $(ETE_RTL) $(ETE_FPGA_WRAP); \
 	  then echo "ete: verilator -Wall ete_fpga_wrap $${g:-(default)}: clean"; else fail=1; fi; done; \
 	for g in $(ETE_ENTRY_LINT_SETS); do IFS=_ read -r w d r <<<"$$g"; \
-	  if verilator --lint-only -Wall --top-module ete_entry -GRETIRE_WIDTH=$$w -GDEPTH=$$d \
+	  if verilator --lint-only -Wall $(ETE_INC) --top-module ete_entry -GRETIRE_WIDTH=$$w -GDEPTH=$$d \
 	    -GOUT_REG=$$r $(ETE_RTL); then \
 	    echo "ete: verilator -Wall ete_entry RETIRE_WIDTH $$w DEPTH $$d OUT_REG $$r: clean"; \
 	  else fail=1; fi; \
-	  out=$$(iverilog -g2005 -Wall -o /dev/null -s ete_entry -Pete_entry.RETIRE_WIDTH=$$w \
+	  out=$$(iverilog -g2005 -Wall $(ETE_INC) -o /dev/null -s ete_entry -Pete_entry.RETIRE_WIDTH=$$w \
 	    -Pete_entry.DEPTH=$$d -Pete_entry.OUT_REG=$$r $(ETE_RTL) 2>&1); \
 	  if [ $$? -ne 0 ] || [ -n "$$out" ]; then echo "$$out"; fail=1; fi; \
 	  if ! yosys -q -p "read_verilog $(ETE_RTL); chparam -set RETIRE_WIDTH $$w -set DEPTH $$d \
 	    -set OUT_REG $$r ete_entry; hierarchy -check -top ete_entry; proc; check -assert" >/dev/null; \
 	  then fail=1; fi; done; \
-	if verilator --lint-only -Wall --top-module ete_entry_tb_top $(ETE_RTL) tb/ete/entry/ete_entry_tb_top.v; \
+	if verilator --lint-only -Wall $(ETE_INC) --top-module ete_entry_tb_top $(ETE_RTL) tb/ete/entry/ete_entry_tb_top.v; \
 	then echo "ete: verilator -Wall ete_entry_tb_top (the entry bench's sets): clean"; else fail=1; fi; \
-	$(foreach s,$(ETE_LINT_SETS),if verilator --lint-only -Wall --top-module ete_unit \
+	$(foreach s,$(ETE_LINT_SETS),if verilator --lint-only -Wall $(ETE_INC) --top-module ete_unit \
 	  $(filter-out -GIN_FIFO_DEPTH=%,$(ETE_LINT_$(s))) $(ETE_RTL); then \
 	  echo "ete: verilator -Wall ete_unit ($(s)): clean"; else fail=1; fi; ) \
-	out=$$(iverilog -g2005 -Wall -o /dev/null -s ete_unit $(ETE_RTL) 2>&1); \
+	out=$$(iverilog -g2005 -Wall $(ETE_INC) -o /dev/null -s ete_unit $(ETE_RTL) 2>&1); \
 	if [ $$? -eq 0 ] && [ -z "$$out" ]; then echo "ete: iverilog -g2005 -Wall ete_unit: clean"; \
 	else echo "$$out"; fail=1; fi; \
 	if yosys -q -p "read_verilog $(ETE_RTL); hierarchy -check -top ete_unit; proc; \
 	  check -assert" >/dev/null; then echo "ete: yosys ete_unit hierarchy -check, check -assert: clean"; \
 	else fail=1; fi; \
-	$(foreach s,$(ETE_PIPE_LINT_SETS),if verilator --lint-only -Wall --top-module ete_pipe \
+	$(foreach s,$(ETE_PIPE_LINT_SETS),if verilator --lint-only -Wall $(ETE_INC) --top-module ete_pipe \
 	  $(ETE_PIPE_LINT_$(s)) $(ETE_RTL); then echo "ete: verilator -Wall ete_pipe ($(s)): clean"; \
 	  else fail=1; fi; ) \
-	out=$$(iverilog -g2005 -Wall -o /dev/null -s ete_pipe $(ETE_RTL) 2>&1); \
+	out=$$(iverilog -g2005 -Wall $(ETE_INC) -o /dev/null -s ete_pipe $(ETE_RTL) 2>&1); \
 	if [ $$? -eq 0 ] && [ -z "$$out" ]; then echo "ete: iverilog -g2005 -Wall ete_pipe: clean"; \
 	else echo "$$out"; fail=1; fi; \
 	if yosys -q -p "read_verilog $(ETE_RTL); hierarchy -check -top ete_pipe; proc; \
 	  check -assert" >/dev/null; then echo "ete: yosys ete_pipe hierarchy -check, check -assert: clean"; \
 	else fail=1; fi; \
-	out=$$(iverilog -g2005 -Wall -o /dev/null -s ete_top $(ETE_RTL) 2>&1); \
+	out=$$(iverilog -g2005 -Wall $(ETE_INC) -o /dev/null -s ete_top $(ETE_RTL) 2>&1); \
 	if [ $$? -eq 0 ] && [ -z "$$out" ]; then echo "ete: iverilog -g2005 -Wall: clean"; \
 	else echo "$$out"; fail=1; fi; \
 	if yosys -q -p "read_verilog $(ETE_RTL); hierarchy -check -top ete_top; proc; \

@@ -64,13 +64,13 @@ $(VL_DIR)/san/test_rtl.o: tests/rtl/test_rtl.c
 # rtl_model(set, variant dir, extra verilator flags, runtime objects):
 # verilate and compile rtl/ete and the shim into $(VL_DIR)/<dir>/.
 define rtl_model
-$(VL_DIR)/$(2)/.stamp: $$(RTL_ETE_SRCS) $$(wildcard rtl/common/*.v) tb/ete/rtl/ete_dut.cpp \
+$(VL_DIR)/$(2)/.stamp: $$(RTL_ETE_SRCS) $$(wildcard rtl/ete/*.vh rtl/common/*.v) tb/ete/rtl/ete_dut.cpp \
                        tb/ete/rtl/ete_dut.h tb/common/vl_shim.h mk/tb.mk
 	@test -f rtl/ete/ete_top.v || { echo "rtl/ete/ete_top.v does not exist" >&2; exit 1; }
 	@rm -rf $(VL_DIR)/$(2); mkdir -p $(VL_DIR)/$(2)
 	@echo "verilator $(2): $(call rtl_params,$(1)) $(3) (log: $(VL_DIR)/$(2).log)"
 	@$(VERILATOR) --cc --build -O2 -j $(VL_JOBS) -Wno-fatal --top-module $(call rtl_top,$(1)) \
-	  -Mdir $(VL_DIR)/$(2) $(3) $(call rtl_gflags,$(1)) \
+	  -Mdir $(VL_DIR)/$(2) $(3) $(call rtl_gflags,$(1)) -I$(CURDIR)/rtl/ete \
 	  -CFLAGS "$(call rtl_dflags,$(1)) -I$(CURDIR)/tb/ete/rtl -I$(CURDIR)/tb/common" \
 	  -MAKEFLAGS "$(VL_MAKEVARS)" \
 	  $$(addprefix $(CURDIR)/,$$(RTL_ETE_SRCS)) $$(RTL_YDIRS) $(CURDIR)/tb/ete/rtl/ete_dut.cpp \

@@ -71,12 +71,12 @@ deps-top:
 
 # top_set_rules(set): the Verilated model with the shim, the bench, the test
 define top_set_rules
-$(TOP_VL)/$(1)/.stamp: $(TOP_RTL) $(TOP_TBDIR)/rtl/ts_dut.cpp $(TOP_TBDIR)/rtl/ts_dut.h \
+$(TOP_VL)/$(1)/.stamp: $(TOP_RTL) $(wildcard rtl/ete/*.vh) $(TOP_TBDIR)/rtl/ts_dut.cpp $(TOP_TBDIR)/rtl/ts_dut.h \
                        $(TOP_TBDIR)/ts_pins.h tb/common/vl_shim.h mk/top.mk | deps-top
 	@rm -rf $(TOP_VL)/$(1); mkdir -p $(TOP_VL)/$(1)
 	@echo "verilator trace_subsystem $(1) (log: $(TOP_VL)/$(1).log)"
 	@+$(TOP_VERILATOR) --cc --build -O2 -j 2 -Wall -Wno-fatal --top-module trace_subsystem \
-	  --trace-fst -Mdir $(TOP_VL)/$(1) $(call top_gflags,$(1)) \
+	  --trace-fst -Mdir $(TOP_VL)/$(1) $(call top_gflags,$(1)) -I$(CURDIR)/rtl/ete \
 	  -CFLAGS "$(call top_dflags,$(1)) -I$(CURDIR)/$(TOP_TBDIR)/rtl -I$(CURDIR)/$(TOP_TBDIR) \
 	           -I$(CURDIR)/tb/common" \
 	  -MAKEFLAGS "$(TOP_VL_MAKEVARS)" \
@@ -148,13 +148,13 @@ TOP_LINT_WIDE := -GRETIRE_WIDTH=2 -GOUT_BYTES=16 -GDATA_W=128 -GBURST_BEATS=4 -G
 .PHONY: lint-top
 lint-top:
 	@fail=0; \
-	$(foreach s,$(TOP_SETS),if $(TOP_VERILATOR) --lint-only -Wall --top-module trace_subsystem \
+	$(foreach s,$(TOP_SETS),if $(TOP_VERILATOR) --lint-only -Wall -Irtl/ete --top-module trace_subsystem \
 	  $(call top_gflags,$(s)) $(TOP_RTL); then echo "top: verilator -Wall $(s): clean"; \
 	  else fail=1; fi; ) \
-	if $(TOP_VERILATOR) --lint-only -Wall --top-module trace_subsystem $(TOP_LINT_WIDE) \
+	if $(TOP_VERILATOR) --lint-only -Wall -Irtl/ete --top-module trace_subsystem $(TOP_LINT_WIDE) \
 	  $(TOP_RTL); then echo "top: verilator -Wall (RETIRE_WIDTH 2, OUT_BYTES 16, DATA_W 128): clean"; \
 	else fail=1; fi; \
-	out=$$(iverilog -g2005 -Wall -o /dev/null -s trace_subsystem $(TOP_RTL) 2>&1); \
+	out=$$(iverilog -g2005 -Wall -Irtl/ete -o /dev/null -s trace_subsystem $(TOP_RTL) 2>&1); \
 	if [ $$? -eq 0 ] && [ -z "$$out" ]; then echo "top: iverilog -g2005 -Wall: clean"; \
 	else echo "$$out"; fail=1; fi; \
 	if yosys -q -p "read_verilog $(TOP_RTL); hierarchy -check -top trace_subsystem; proc; \

@@ -42,70 +42,8 @@ module ete_pipe_pkt #(
   output wire [5:0]             pkt_len_o
 );
 
-  /* verilator lint_off UNUSEDPARAM */
-  // ---- the element descriptor (S4 -> S5; S5 adds the ETE_PC fields for S6).
-  // The same table is in ete_pipe.v, ete_pipe_elem.v, ete_pipe_cmpr.v and
-  // ete_pipe_pkt.v (no include file: every flow reads rtl/ete/*.v as is);
-  // _L is the field's lowest bit.  Slot numbers are those of
-  // docs/ete-rtl-encoder.md ("Packet slots").
-  localparam PD_ITEM_L = 0;  // item index (sync_lag, docs/ete-rtl-pipeline.md 3.3)
-  localparam PD_MARKER_L = 8;  // overflow marker: the atoms not yet output are lost
-  localparam PD_OVF_L = 9;  // slot 0: Overflow packet
-  localparam PD_FIN_L = 10;  // the finish flush: pending atoms go out (R_ZDTLK)
-  localparam PD_SYNC_L = 11;  // slots 1, 2: A-Sync, Trace Info
-  localparam PD_TI_T_L = 12;  // Trace Info T bit (R_WJJKK)
-  localparam PD_TXF_L = 13;  // slot 3: Transaction Failure (R_MHBCC), history push 0
-  localparam PD_TXF_E_L = 14;  // its E field
-  localparam PD_TON_L = 16;  // slot 4: Trace On
-  localparam PD_RES_L = 17;  // slots 5, 6: Target Address / Context of an instruction
-  localparam PD_EXC_L = 18;  // slots 5, 6: Exception packet (with Context)
-  localparam PD_RST_L = 19;  // slot 6: PE Reset packet, history push 0
-  localparam PD_RST_E_L = 20;  // its E field
-  localparam PD_NEED_A_L = 22;  // a Target Address element is due (before the return stack)
-  localparam PD_PEND_L = 23;  // ... a return stack match may remove it (R_QVTVR)
-  localparam PD_NEED_C_L = 24;  // a Context element is due
-  localparam PD_IS1_L = 25;  // sub_isa of the address
-  localparam PD_CX_EL_L = 26;  // context: EL, NS, SF, C and V present, equal to the
-  localparam PD_CX_NS_L = 28;  // context the analyzer holds (Context Same)
-  localparam PD_CX_SF_L = 29;
-  localparam PD_CX_C_L = 30;
-  localparam PD_CX_V_L = 31;
-  localparam PD_CX_SAME_L = 32;
-  localparam PD_ETYPE_L = 33;  // Exception TYPE
-  localparam PD_TXS7_L = 38;  // slot 7: Transaction Start before the P0 element
-  localparam PD_ATOM_L = 39;  // an atom is pushed (slot 8)
-  localparam PD_TAKEN_L = 40;  // ... E (1) or N (0)
-  localparam PD_CC_L = 41;  // slot 10: Cycle Count
-  localparam PD_CC_KNOWN_L = 42;
-  localparam PD_TX11_L = 43;  // slot 11: Transaction Start (0) / Commit (1)
-  localparam PD_TX11_C_L = 44;
-  localparam PD_EV_L = 45;  // slot 12: Event (nonzero)
-  localparam PD_TS_L = 49;  // slot 13: Timestamp
-  localparam PD_TS_HAS_L = 50;
-  localparam PD_TXF14_L = 51;  // slot 14: Transaction Failure at disable
-  localparam PD_TXF14_E_L = 52;
-  localparam PD_DISC_L = 54;  // slot 15: Discard
-  localparam PD_RS_CLR_L = 55;  // return stack cleared before the pop check (R_SBJB)
-  localparam PD_RS_CLRBB_L = 56;  // ... after it (entering a broadcasting region)
-  localparam PD_RS_PUSH_L = 57;  // push of the link address (R_HFCTC)
-  localparam PD_RS_IS1_L = 58;
-  localparam PD_CC_COUNT_L = 59;
-  localparam PD_TS_COUNT_L = 79;
-  localparam PD_CX_CID_L = 99;
-  localparam PD_CX_VMID_L = 131;
-  localparam PD_A_L = 163;
-  localparam PD_RS_A_L = 227;
-  localparam PD_TS_VAL_L = 291;
-  localparam PD_W = 355;  // bits of the descriptor S4 -> S5
-  localparam PC_S5_L = 355;  // slot 5: Context packet
-  localparam PC_S6_L = 356;  // slot 6: address / exception / PE Reset packet
-  localparam PC_FORM_L = 357;  // address form (ete_enc_addr form_i)
-  localparam PC_Q_L = 359;  // exact match entry
-  localparam PC_NB2_L = 361;  // short form: two bytes
-  localparam PC_WCTX_L = 362;  // slot 6 with Context
-  localparam PC_E_L = 363;  // Exception E field
-  localparam PC_W = 365;  // bits of the descriptor S5 -> S6
-  /* verilator lint_on UNUSEDPARAM */
+  // the element descriptor S4 -> S5 -> S6 (PD_/PC_ fields)
+  `include "ete_pipe_desc.vh"
 
   localparam NS = 16;                                  // slots
   localparam CW = (PKT_BYTES > 40) ? 8 * PKT_BYTES : 320;
