@@ -56,6 +56,13 @@ INC_model_etmv1 := -Imodel/etmv1 -Isw/common
 INC_sw_etmv1  := -Isw/etmv1 -Isw/common
 INC_tb_top    := -Itb/top -Itb/trbe -Itb/common -Imodel/ete -Imodel/trbe -Imodel/spe \
                  -Imodel/brbe -Isw/ete -Isw/trbe -Isw/spe -Isw/brbe -Isw/common
+# generated headers: ETE_SYNC_LAG of rtl/ete/ete_pipe_desc.vh for the benches
+GEN           := $(BUILD)/gen
+$(GEN)/ete_sync_lag.h: rtl/ete/ete_pipe_desc.vh
+	@mkdir -p $(@D)
+	@v=$$(sed -n 's/^ *localparam ETE_SYNC_LAG = \([0-9][0-9]*\);.*/\1/p' $<); \
+	  [ -n "$$v" ] || { echo "$<: no ETE_SYNC_LAG" >&2; exit 1; }; \
+	  printf '/* made from %s by the Makefile */\n#define ETE_SYNC_LAG %su\n' $< "$$v" > $@
 INC_ALL       := $(INC_tb_ete) -Imodel/spe -Isw/spe -Imodel/brbe -Isw/brbe -Itb/workloads \
                  -Itb/trbe -Imodel/trbe -Isw/trbe -Itests/common -Imodel/etmv1 -Isw/etmv1
 

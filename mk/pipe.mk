@@ -19,8 +19,8 @@ PIPE_RTL        := rtl/ete/ete_pipe.v rtl/ete/ete_pipe_view.v rtl/ete/ete_pipe_e
                    rtl/ete/ete_enc_ts.v
 PIPE_TBD        := tb/ete/rtl/pipe
 PIPE_VL         := $(BUILD)/verilator-pipe
-PIPE_HDRS       := $(PIPE_TBD)/pipe_dut.h $(PIPE_TBD)/pipe_tb.h tb/common/harness.h
-PIPE_INC        := $(INC_ALL) -I$(PIPE_TBD)
+PIPE_HDRS       := $(PIPE_TBD)/pipe_dut.h $(PIPE_TBD)/pipe_tb.h tb/common/harness.h $(GEN)/ete_sync_lag.h
+PIPE_INC        := $(INC_ALL) -I$(PIPE_TBD) -I$(GEN)
 PIPE_VL_MAKEVARS := OPT_FAST=-O1 OPT_SLOW= OPT_GLOBAL=-O1 $(if $(wildcard /usr/bin/ccache),OBJCACHE=ccache)
 PIPE_VL_RT      := verilated.o verilated_threads.o verilated_fst_c.o
 

@@ -46,18 +46,18 @@ rtl_gflags  = $(foreach p,$(call rtl_params,$(1)),-G$(p))
 rtl_dflags  = -DETE_DUT_SET=$(1) $(foreach p,$(call rtl_params,$(1)),-DETE_DUT_$(p)) \
               $(if $(filter $(1),$(RTL_UNIT_SETS)),-DETE_DUT_UNIT=1)
 
-TB_RTL_INC  := $(INC_ALL) -Itb/ete/rtl
+TB_RTL_INC  := $(INC_ALL) -Itb/ete/rtl -I$(GEN)
 TB_RTL_OBJS  = $(VL_DIR)/obj/ete_rtl_run.o
 TB_RTL_SOBJS = $(VL_DIR)/san/ete_rtl_run.o
 VL_LIBS     := -lz -pthread -lm
 
-$(VL_DIR)/obj/%.o: tb/ete/rtl/%.c
+$(VL_DIR)/obj/%.o: tb/ete/rtl/%.c | $(GEN)/ete_sync_lag.h
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(WARN) $(OPT) $(TB_RTL_INC) -MMD -MP -c $< -o $@
-$(VL_DIR)/san/%.o: tb/ete/rtl/%.c
+$(VL_DIR)/san/%.o: tb/ete/rtl/%.c | $(GEN)/ete_sync_lag.h
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(WARN) $(SANFL) $(TB_RTL_INC) -MMD -MP -c $< -o $@
-$(VL_DIR)/san/test_rtl.o: tests/rtl/test_rtl.c
+$(VL_DIR)/san/test_rtl.o: tests/rtl/test_rtl.c | $(GEN)/ete_sync_lag.h
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(WARN) $(SANFL) $(TB_RTL_INC) -MMD -MP -c $< -o $@
 

@@ -327,7 +327,7 @@ module ete_pipe #(
 
   ete_pipe_elem #(
     .CCSIZE   (CCSIZE),
-    .SYNC_LAG (4)
+    .SYNC_LAG (ETE_SYNC_LAG)
   ) u_elem (
     .clk_i         (clk_i),
     .rst_ni        (rst_ni),

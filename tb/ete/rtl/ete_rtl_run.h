@@ -98,9 +98,10 @@ int ete_rtl_is_p0(const pe_rec *r);
  * ete_rtl_run refuses (-1) a configuration that is not. */
 int ete_rtl_config_supported(unsigned idx);
 
-/* The block mode's model sync_lag: ete_pipe's SYNC_LAG parameter
- * (rtl/ete/ete_pipe.v, docs/ete-rtl-pipeline.md 3.3). */
-#define ETE_RTL_SYNC_LAG 4u
+/* The block mode's model sync_lag: ETE_SYNC_LAG of rtl/ete/ete_pipe_desc.vh
+ * (docs/ete-rtl-pipeline.md 3.3), as build/gen/ete_sync_lag.h carries it. */
+#include "ete_sync_lag.h"
+#define ETE_RTL_SYNC_LAG ETE_SYNC_LAG
 
 /* Name of configuration idx, or the index of name (-1 if none). */
 const char *ete_rtl_config_name(unsigned idx);

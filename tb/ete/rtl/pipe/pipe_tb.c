@@ -7,6 +7,7 @@
 
 #include "ete_model.h"
 #include "ete_roundtrip.h"
+#include "ete_sync_lag.h"
 #include "harness.h"
 #include "pe_block.h"
 #include "pipe_dut.h"
@@ -198,7 +199,7 @@ int pipe_tb_run(const pipe_tb_opts *o, pipe_tb_result *res, FILE *log)
     p.ccsize = dp.ccsize;
     p.ccitmin = dp.ccitmin;
     p.commopt = dp.commopt;
-    p.sync_lag = 4;                        /* docs/ete-rtl-pipeline.md 3.3 */
+    p.sync_lag = ETE_SYNC_LAG;             /* rtl/ete/ete_pipe_desc.vh, docs/ete-rtl-pipeline.md 3.3 */
     const char *lag = getenv("PIPE_TB_SYNC_LAG");   /* a check of the check: other lags fail */
     if (lag)
         p.sync_lag = (unsigned)atoi(lag);
