@@ -53,6 +53,10 @@ enum pe_blk_kind {
      PE_BLK_W_EXT_IN)
 _Static_assert(PE_BLK_PORT_BITS <= 160, "the block port budget is 160 bits per slot");
 
+/* Instructions a port slot holds at most: `last` up to 28, 8 A64
+ * instructions (PE_BLK_W_LAST bits). */
+#define PE_BLK_PORT_MAX_INSNS 8u
+
 /* Largest byte offset `last` the C struct holds (8 bits, A64/A32: 64
  * instructions); pe_blk_from_recs ends a run there. */
 #define PE_BLK_LAST_MAX 252u

@@ -106,6 +106,7 @@ typedef struct bench {
      * record of each, the bench's system counter ts_i = cycle * ratio + off */
     pe_blk *blk;
     size_t nblk, *blk_rec;
+    size_t rec_retired;      /* block port: records the PE has retired so far */
     uint64_t ts_ratio, ts_off, ts_now;
     uint64_t burst_t;        /* record-phase cycles, for the burst pattern */
     int phase;
@@ -243,6 +244,29 @@ static void to_blk(const pe_blk *k, ete_dut_blk *x)
                          ((k->flags & PE_F_CCFAIL) ? 8u : 0u));
 }
 
+/* The block port paced by records: `nrec` records retire in this cycle (a
+ * PE retiring RETIRE_WIDTH instructions a clock at most); the slots due are
+ * those from b->next whose records have all retired, RETIRE_WIDTH at most
+ * (the port's width).  A run longer than a clock's records is presented in
+ * the clock its last instruction retires (docs/pe-blocks.md 1); CTX slots
+ * stand for no record and go with the next.  The count of retired records
+ * never runs ahead of the slots presented by more than one port's worth. */
+static unsigned blocks_due(bench *b, unsigned nrec)
+{
+    size_t first = b->blk_rec[b->next];
+    if (b->rec_retired < first)
+        b->rec_retired = first;
+    b->rec_retired += nrec;
+    unsigned k = 0;
+    while (k < b->dp.retire_width && b->next + k < b->limit &&
+           b->blk_rec[b->next + k + 1] <= b->rec_retired)
+        k++;
+    size_t cap = b->blk_rec[b->next + k] + b->dp.retire_width;
+    if (b->rec_retired > cap)
+        b->rec_retired = cap;
+    return k;
+}
+
 /* ---- the per-cycle hook ----------------------------------------------------------- */
 static void drive(bench *b)
 {
@@ -278,6 +302,12 @@ static void drive(bench *b)
                                  ? b->dp.retire_width
                                  : 1u + (unsigned)harness_rng_below(&b->rng_pe,
                                                                     b->dp.retire_width);
+                /* block port, full rate: n records retire, and the slots
+                 * presented are those whose last record is among them (a
+                 * run is presented when it ends); the other modes present
+                 * n slots, a heavier load */
+                if (b->dp.blocks && b->o->mode == ETE_RTL_MODE_FULL_RATE)
+                    n = blocks_due(b, n);
                 if (n > b->limit - b->next)
                     n = (unsigned)(b->limit - b->next);
                 /* throughput: the group ends after its first P0 record
@@ -1033,9 +1063,14 @@ int ete_rtl_run(const ete_rtl_opts *o, ete_rtl_result *res, FILE *log)
         goto out;
     }
     if (b->dp.blocks) {
-        /* the slots: RETIRE_WIDTH instructions per run at most (1 when an
-         * event fires on every instruction, docs/pe-blocks.md 3) */
-        unsigned cap = ete_model_block_max_insns(b->m) ? 1u : b->dp.retire_width;
+        /* the slots: runs of up to PE_BLK_PORT_MAX_INSNS instructions (the
+         * port's 5-bit `last`), merged across clocks as a PE presents them
+         * (blocks_due); 1 when an event fires on every instruction
+         * (docs/pe-blocks.md 3); RETIRE_WIDTH in throughput mode, where a
+         * clock presents slots, not records */
+        unsigned cap = ete_model_block_max_insns(b->m) ? 1u
+                       : o->mode == ETE_RTL_MODE_THROUGHPUT ? b->dp.retire_width
+                       : PE_BLK_PORT_MAX_INSNS;
         size_t nr = b->limit;
         b->blk = malloc(pe_blk_max_slots(nr) * sizeof *b->blk);
         b->blk_rec = malloc((pe_blk_max_slots(nr) + 1) * sizeof *b->blk_rec);
