@@ -1,0 +1,110 @@
+/* perf-ete-counts: decode an ETE snapshot with our decoder (sw/ete) and
+ * print the instruction and branch counts that `perf script` gives on the
+ * perf.data file of the same trace (perf-data-write), by the rules perf's
+ * cs-etm decoder samples with (docs/perf-data.md):
+ *
+ *   instructions  the instructions of every range at EL0 (perf reads the
+ *                 code from the MMAP records of the process, which hold
+ *                 no EL1 code: the ranges at EL1 are not perf's)
+ *   branches      one per EL0 range that follows a trace discontinuity
+ *                 (trace on, lost synchronisation, overflow), a range whose
+ *                 last instruction was taken (E atom), or an exception
+ *
+ *   perf-ete-counts SNAPSHOT_DIR
+ *
+ * prints "instructions N", "branches N", "el1-instructions N" (left out),
+ * "errors N"; exit 0, 1 on bad packets, 2 on a usage or file error.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ete_decoder.h"
+#include "ete_image.h"
+#include "ete_snapshot.h"
+
+enum prev { PREV_NONE, PREV_DISC, PREV_TAKEN, PREV_NOT_TAKEN };
+
+typedef struct counts {
+    unsigned el;            /* the EL of the last context element */
+    enum prev prev;
+    uint64_t insns, branches, el1_insns;
+} counts;
+
+static void on_elem(void *ctx, const ete_elem *e)
+{
+    counts *c = ctx;
+    switch (e->kind) {
+    case ETE_ELEM_CONTEXT:
+        c->el = e->el;
+        break;
+    case ETE_ELEM_RANGE:
+        if (c->el != 0) {
+            c->el1_insns += e->n_insn;
+            break;
+        }
+        if (c->prev == PREV_DISC || c->prev == PREV_TAKEN)
+            c->branches++;
+        c->insns += e->n_insn;
+        c->prev = e->taken ? PREV_TAKEN : PREV_NOT_TAKEN;
+        break;
+    case ETE_ELEM_EXCEPTION:
+    case ETE_ELEM_PE_RESET:
+        if (c->prev == PREV_NOT_TAKEN)
+            c->prev = PREV_TAKEN;
+        break;
+    case ETE_ELEM_TRACE_ON:
+    case ETE_ELEM_NO_SYNC:
+    case ETE_ELEM_OVERFLOW:
+        c->prev = PREV_DISC;
+        break;
+    default:
+        break;
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+        printf("usage: perf-ete-counts SNAPSHOT_DIR\n");
+        return 0;
+    }
+    if (argc != 2) {
+        fprintf(stderr, "usage: perf-ete-counts SNAPSHOT_DIR\n");
+        return 2;
+    }
+    char err[1024];
+    ete_snapshot ss;
+    if (ete_snapshot_load(argv[1], NULL, &ss, err, sizeof err)) {
+        fprintf(stderr, "perf-ete-counts: %s\n", err);
+        return 2;
+    }
+    counts c = {.el = 0, .prev = PREV_NONE};
+    ete_decoder *d = ete_decoder_new(&ss.cfg, ete_image_read, &ss.image, on_elem, &c, err,
+                                     sizeof err);
+    if (!d) {
+        fprintf(stderr, "perf-ete-counts: %s\n", err);
+        ete_snapshot_free(&ss);
+        return 2;
+    }
+    size_t used;
+    int rc = 0;
+    if (ete_decoder_feed(d, ss.trace, ss.trace_len, &used) != 0) {
+        fprintf(stderr, "perf-ete-counts: out of memory\n");
+        rc = 2;
+    } else {
+        ete_decoder_finish(d);
+        unsigned errors = ete_decoder_errors(d);
+        printf("instructions %" PRIu64 "\nbranches %" PRIu64 "\nel1-instructions %" PRIu64
+               "\nerrors %u\n", c.insns, c.branches, c.el1_insns, errors);
+        if (errors) {
+            fprintf(stderr, "perf-ete-counts: %u bad packets; last: %s\n", errors,
+                    ete_decoder_last_error(d));
+            rc = 1;
+        }
+    }
+    ete_decoder_free(d);
+    ete_snapshot_free(&ss);
+    return rc;
+}
