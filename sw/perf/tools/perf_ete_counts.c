@@ -8,10 +8,13 @@
  *                 no EL1 code: the ranges at EL1 are not perf's)
  *   branches      one per EL0 range that follows a trace discontinuity
  *                 (trace on, lost synchronisation, overflow), a range whose
- *                 last instruction was taken (E atom), or an exception
+ *                 last instruction is a branch that was taken (E atom; an
+ *                 ISB or WFx with an E atom is no branch), or an exception
  *
- *   perf-ete-counts SNAPSHOT_DIR
+ *   perf-ete-counts [--list] SNAPSHOT_DIR
  *
+ * --list first prints each branch sample as `perf script -F ip,addr` does
+ * (from => to, hexadecimal; from 0 after a discontinuity);
  * prints "instructions N", "branches N", "el1-instructions N" (left out),
  * "errors N"; exit 0, 1 on bad packets, 2 on a usage or file error.
  */
@@ -30,6 +33,8 @@ typedef struct counts {
     unsigned el;            /* the EL of the last context element */
     enum prev prev;
     uint64_t insns, branches, el1_insns;
+    uint64_t last;          /* address of the last instruction of the last range */
+    int list;               /* --list: print each branch as perf script -F ip,addr */
 } counts;
 
 static void on_elem(void *ctx, const ete_elem *e)
@@ -44,10 +49,17 @@ static void on_elem(void *ctx, const ete_elem *e)
             c->el1_insns += e->n_insn;
             break;
         }
-        if (c->prev == PREV_DISC || c->prev == PREV_TAKEN)
+        if (c->prev == PREV_DISC || c->prev == PREV_TAKEN) {
             c->branches++;
+            if (c->list)
+                printf("%" PRIx64 " => %" PRIx64 "\n", c->prev == PREV_DISC ? 0 : c->last,
+                       e->start);
+        }
         c->insns += e->n_insn;
-        c->prev = e->taken ? PREV_TAKEN : PREV_NOT_TAKEN;
+        c->last = e->end - 4;
+        /* perf takes the E atom of a branch only, not of an ISB or WFx */
+        c->prev = e->taken && (e->p0_class == ETE_P0_BR_DIRECT ||
+                               e->p0_class == ETE_P0_BR_INDIRECT) ? PREV_TAKEN : PREV_NOT_TAKEN;
         break;
     case ETE_ELEM_EXCEPTION:
     case ETE_ELEM_PE_RESET:
@@ -66,12 +78,18 @@ static void on_elem(void *ctx, const ete_elem *e)
 
 int main(int argc, char **argv)
 {
+    int list = 0;
     if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-        printf("usage: perf-ete-counts SNAPSHOT_DIR\n");
+        printf("usage: perf-ete-counts [--list] SNAPSHOT_DIR\n");
         return 0;
     }
+    if (argc == 3 && !strcmp(argv[1], "--list")) {
+        list = 1;
+        argv++;
+        argc--;
+    }
     if (argc != 2) {
-        fprintf(stderr, "usage: perf-ete-counts SNAPSHOT_DIR\n");
+        fprintf(stderr, "usage: perf-ete-counts [--list] SNAPSHOT_DIR\n");
         return 2;
     }
     char err[1024];
@@ -80,7 +98,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "perf-ete-counts: %s\n", err);
         return 2;
     }
-    counts c = {.el = 0, .prev = PREV_NONE};
+    counts c = {.el = 0, .prev = PREV_NONE, .list = list};
     ete_decoder *d = ete_decoder_new(&ss.cfg, ete_image_read, &ss.image, on_elem, &c, err,
                                      sizeof err);
     if (!d) {

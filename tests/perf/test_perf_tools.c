@@ -1,0 +1,124 @@
+/* Linux perf on the perf.data files perf-data-write writes (docs/perf-data.md):
+ * `perf script` gives the instruction and branch counts of our ETE decoder
+ * and `perf report -D` prints the packet lines of spe-decode
+ * (scripts/perf_check.sh), on a random program (pe-gen) and on a bundled
+ * capture (gzip, mk/workloads.mk).  Skipped, with a line saying so, when
+ * perf is not installed (`make deps` installs Debian's linux-perf).
+ *
+ * The tools are run from build/bin ($PERF_TEST_BIN overrides). */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define SKIP 77
+
+static char tmpdir[128];
+static const char *bin = "build/bin";
+
+static int run(const char *cmd)
+{
+    int st = system(cmd);
+    if (st == -1 || !WIFEXITED(st))
+        return -1;
+    return WEXITSTATUS(st);
+}
+
+static void run_ok(const char *cmd)
+{
+    int rc = run(cmd);
+    ck_assert_msg(rc == 0, "exit %d: %s", rc, cmd);
+}
+
+/* ETE (model) and SPE (model) of pe, written as perf.data and checked */
+static void check_stream(const char *test, const char *pe, const char *elf_args)
+{
+    char d[256], cmd[4096];
+    snprintf(d, sizeof d, "%s/%s", tmpdir, test);
+    mkdir(tmpdir, 0777);
+    mkdir(d, 0777);
+    snprintf(cmd, sizeof cmd, "%s/ete-encode %s -o %s/trace.bin --snapshot %s/snapshot > /dev/null",
+             bin, pe, d, d);
+    run_ok(cmd);
+    snprintf(cmd, sizeof cmd, "%s/spe-profile -q %s -o %s/spe.bin", bin, pe, d);
+    run_ok(cmd);
+    snprintf(cmd, sizeof cmd,
+             "%s/perf-data-write --ete %s/snapshot --pe %s %s -o %s/perf.data > /dev/null && "
+             "%s/perf-data-write --spe %s/spe.bin --pe %s %s -o %s/spe.perf.data > /dev/null",
+             bin, d, pe, elf_args, d, bin, d, pe, elf_args, d);
+    run_ok(cmd);
+    snprintf(cmd, sizeof cmd,
+             "scripts/perf_check.sh --bin %s --ete %s/snapshot %s/perf.data "
+             "--spe %s/spe.bin %s/spe.perf.data",
+             bin, d, d, d, d);
+    int rc = run(cmd);
+    if (rc == SKIP) {
+        printf("%s: skipped: Linux perf with OpenCSD is not installed (make deps)\n", test);
+    } else {
+        ck_assert_msg(rc == 0, "%s: perf and our decoders differ (exit %d): %s", test, rc, cmd);
+    }
+    snprintf(cmd, sizeof cmd, "rm -rf %s", d);
+    run(cmd);
+}
+
+START_TEST(random_program)
+{
+    /* one process at EL0 (perf maps user code only), loads and stores,
+     * ISBs and WFx: ranges that end without a branch */
+    static const unsigned seeds[] = {11, 4242};
+    unsigned seed = seeds[_i];
+    char pe[256], cmd[1024], name[64];
+    snprintf(name, sizeof name, "random-%u", seed);
+    mkdir(tmpdir, 0777);
+    snprintf(pe, sizeof pe, "%s/%s.pe", tmpdir, name);
+    snprintf(cmd, sizeof cmd,
+             "%s/pe-gen --seed %u --records 30000 --features ldst,isb,wfx -o %s > /dev/null",
+             bin, seed, pe);
+    run_ok(cmd);
+    check_stream(name, pe, "");
+    unlink(pe);
+}
+END_TEST
+
+START_TEST(bundled_capture)
+{
+    const char *wl = getenv("WL_PE_DIR");
+    char pe[1024], sysroot[1024], args[3072];
+    snprintf(pe, sizeof pe, "%s/gzip.pe", wl && *wl ? wl : "build/workloads");
+    snprintf(sysroot, sizeof sysroot, "%s/debian/sysroot", wl && *wl ? wl : "build/workloads");
+    if (access(pe, R_OK) != 0) {
+        printf("bundled_capture: skipped: %s does not exist (make workloads)\n", pe);
+        return;
+    }
+    snprintf(args, sizeof args, "--elf %s/bin/gzip --sysroot %s", sysroot, sysroot);
+    check_stream("gzip", pe, args);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("perf_tools");
+    TCase *tc = tcase_create("perf");
+    tcase_set_timeout(tc, 120);
+    tcase_add_loop_test(tc, random_program, 0, 2);
+    tcase_add_test(tc, bundled_capture);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    const char *b = getenv("PERF_TEST_BIN");
+    if (b && *b)
+        bin = b;
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/test_perf_tools_%ld", (long)getpid());
+    SRunner *sr = srunner_create(suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    rmdir(tmpdir);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
