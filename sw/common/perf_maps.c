@@ -136,11 +136,17 @@ static int elf_load(elf *e, const char *path, char *err, size_t errlen)
     return 0;
 }
 
-int perf_elf_check(const char *path, char *err, size_t errlen)
+int perf_elf_check(const char *path, int *dynamic, char *err, size_t errlen)
 {
     elf e;
     if (elf_load(&e, path, err, errlen))
         return -1;
+    if (dynamic) {
+        *dynamic = 0;
+        for (size_t i = 0; i < e.nph; i++)
+            if (e.ph[i].type == PT_INTERP)
+                *dynamic = 1;
+    }
     elf_free(&e);
     return 0;
 }

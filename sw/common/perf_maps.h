@@ -43,9 +43,11 @@ typedef struct perf_maps_cfg {
                                  (an unexplained segment is then an error) */
 } perf_maps_cfg;
 
-/* Check that path is a 64-bit little-endian AArch64 ELF file.  Returns 0,
- * or -1 with a message naming the file and what it is instead. */
-int perf_elf_check(const char *path, char *err, size_t errlen);
+/* Check that path is a 64-bit little-endian AArch64 ELF executable or
+ * shared object.  Returns 0 and, when dynamic is not NULL, whether it names
+ * an interpreter (PT_INTERP); or -1 with a message naming the file and what
+ * it is instead. */
+int perf_elf_check(const char *path, int *dynamic, char *err, size_t errlen);
 
 /* Find the mappings.  Returns 0, or -1 with a message naming the file or
  * the image segment and the problem. */

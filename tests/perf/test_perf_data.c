@@ -423,18 +423,20 @@ START_TEST(elf_check_names_the_machine)
     char elf[256], err[512] = "";
     snprintf(elf, sizeof elf, "%s/x86.so", tmpdir);
     write_elf(elf, 62);                                  /* EM_X86_64 */
-    ck_assert_int_eq(perf_elf_check(elf, err, sizeof err), -1);
+    ck_assert_int_eq(perf_elf_check(elf, NULL, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "not AArch64"));
     ck_assert_ptr_nonnull(strstr(err, "x86.so"));
     write_elf(elf, 183);
-    ck_assert_msg(perf_elf_check(elf, err, sizeof err) == 0, "%s", err);
+    int dyn = -1;
+    ck_assert_msg(perf_elf_check(elf, &dyn, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(dyn, 0);
     FILE *f = fopen(elf, "w");
     ck_assert_ptr_nonnull(f);
     fputs("#!/bin/sh\necho hi\n", f);
     fclose(f);
-    ck_assert_int_eq(perf_elf_check(elf, err, sizeof err), -1);
+    ck_assert_int_eq(perf_elf_check(elf, NULL, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "not an ELF file"));
-    ck_assert_int_eq(perf_elf_check("/nonexistent/prog", err, sizeof err), -1);
+    ck_assert_int_eq(perf_elf_check("/nonexistent/prog", NULL, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "/nonexistent/prog"));
     unlink(elf);
 }

@@ -45,7 +45,10 @@ static void usage(FILE *f)
         "                 of the capture's first record, else 1)\n"
         "  --tid N        thread ID (default: the pid)\n"
         "  --comm NAME    process name (default: the program's file name)\n"
-        "  --cpu N        CPU number (default 0)\n");
+        "  --cpu N        CPU number (default 0)\n"
+        "       perf-data-write --elf-info FILE\n"
+        "  prints 'aarch64 static' or 'aarch64 dynamic', or names what FILE is\n"
+        "  instead (exit 1)\n");
 }
 
 static int parse_u32(const char *s, uint32_t *v)
@@ -98,6 +101,16 @@ int main(int argc, char **argv)
     uint32_t pid = 0, tid = 0, cpu = 0;
     int pid_set = 0, tid_set = 0;
 
+    if (argc == 3 && !strcmp(argv[1], "--elf-info")) {
+        char e[1024];
+        int dyn = 0;
+        if (perf_elf_check(argv[2], &dyn, e, sizeof e)) {
+            fprintf(stderr, "%s: %s\n", prog, e);
+            return 1;
+        }
+        printf("aarch64 %s\n", dyn ? "dynamic" : "static");
+        return 0;
+    }
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
