@@ -6,7 +6,8 @@
 #
 #   --ete  `perf script --itrace=i1i` (one sample per instruction) and
 #          `perf script --itrace=b` (branch samples) give the instruction and
-#          branch counts perf-ete-counts gives from our decoder
+#          branch counts perf-ete-counts gives from our decoder (and they
+#          are not 0)
 #   --spe  the packet lines of `perf report -D` equal spe-decode's, for
 #          every packet inside the buffer (perf also shows the zero bytes
 #          that pad its AUXTRACE record to 8 bytes, as PAD)
@@ -43,7 +44,8 @@ if [ -n "$ete_ss" ]; then
   perf_i=$("$perf" script -i "$ete_data" --itrace=i1i -F ip 2>/dev/null | wc -l)
   perf_b=$("$perf" script -i "$ete_data" --itrace=b -F ip 2>/dev/null | wc -l)
   v=PASS
-  [ "$perf_i" = "$our_i" ] && [ "$perf_b" = "$our_b" ] || { v=FAIL; rc=1; }
+  [ "$perf_i" = "$our_i" ] && [ "$perf_b" = "$our_b" ] && [ "${our_i:-0}" -gt 0 ] ||
+    { v=FAIL; rc=1; }
   echo "perf_check: ETE $v: perf script: $perf_i instructions, $perf_b branches;" \
        "our decoder: $our_i instructions, $our_b branches ($ete_data)"
 fi

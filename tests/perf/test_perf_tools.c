@@ -33,15 +33,18 @@ static void run_ok(const char *cmd)
     ck_assert_msg(rc == 0, "exit %d: %s", rc, cmd);
 }
 
-/* ETE (model) and SPE (model) of pe, written as perf.data and checked */
-static void check_stream(const char *test, const char *pe, const char *elf_args)
+/* ETE (model, in configuration config, checked against pe by the round
+ * trip of ete-trace) and SPE (model) of pe, written as perf.data files and
+ * read by perf */
+static void check_stream(const char *test, const char *pe, const char *config,
+                         const char *elf_args)
 {
     char d[256], cmd[4096];
     snprintf(d, sizeof d, "%s/%s", tmpdir, test);
     mkdir(tmpdir, 0777);
     mkdir(d, 0777);
-    snprintf(cmd, sizeof cmd, "%s/ete-encode %s -o %s/trace.bin --snapshot %s/snapshot > /dev/null",
-             bin, pe, d, d);
+    snprintf(cmd, sizeof cmd, "%s/ete-trace %s --out %s --config %s > /dev/null", bin, pe, d,
+             config);
     run_ok(cmd);
     snprintf(cmd, sizeof cmd, "%s/spe-profile -q %s -o %s/spe.bin", bin, pe, d);
     run_ok(cmd);
@@ -67,8 +70,10 @@ static void check_stream(const char *test, const char *pe, const char *elf_args)
 START_TEST(random_program)
 {
     /* one process at EL0 (perf maps user code only), loads and stores,
-     * ISBs and WFx: ranges that end without a branch */
+     * ISBs and WFx: ranges that end without a branch; every ETE option
+     * (all), and an address range filter with its gaps (filter-range) */
     static const unsigned seeds[] = {11, 4242};
+    static const char *const configs[] = {"all", "filter-range"};
     unsigned seed = seeds[_i];
     char pe[256], cmd[1024], name[64];
     snprintf(name, sizeof name, "random-%u", seed);
@@ -78,7 +83,7 @@ START_TEST(random_program)
              "%s/pe-gen --seed %u --records 30000 --features ldst,isb,wfx -o %s > /dev/null",
              bin, seed, pe);
     run_ok(cmd);
-    check_stream(name, pe, "");
+    check_stream(name, pe, configs[_i], "");
     unlink(pe);
 }
 END_TEST
@@ -94,7 +99,7 @@ START_TEST(bundled_capture)
         return;
     }
     snprintf(args, sizeof args, "--elf %s/bin/gzip --sysroot %s", sysroot, sysroot);
-    check_stream("gzip", pe, args);
+    check_stream("gzip", pe, "ctxt", args);
 }
 END_TEST
 

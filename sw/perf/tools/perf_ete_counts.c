@@ -7,14 +7,17 @@
  *                 code from the MMAP records of the process, which hold
  *                 no EL1 code: the ranges at EL1 are not perf's)
  *   branches      one per EL0 range that follows a trace discontinuity
- *                 (trace on, lost synchronisation, overflow), a range whose
+ *                 (trace on, lost synchronisation, overflow), one per
+ *                 discontinuity that follows an EL0 range (perf flushes
+ *                 the range: a sample to address 0), one per range whose
  *                 last instruction is a branch that was taken (E atom; an
- *                 ISB or WFx with an E atom is no branch), or an exception
+ *                 ISB or WFx with an E atom is no branch) or that an
+ *                 exception follows
  *
  *   perf-ete-counts [--list] SNAPSHOT_DIR
  *
  * --list first prints each branch sample as `perf script -F ip,addr` does
- * (from => to, hexadecimal; from 0 after a discontinuity);
+ * (from => to, hexadecimal; from 0 after a discontinuity, to 0 at one);
  * prints "instructions N", "branches N", "el1-instructions N" (left out),
  * "errors N"; exit 0, 1 on bad packets, 2 on a usage or file error.
  */
@@ -69,6 +72,13 @@ static void on_elem(void *ctx, const ete_elem *e)
     case ETE_ELEM_TRACE_ON:
     case ETE_ELEM_NO_SYNC:
     case ETE_ELEM_OVERFLOW:
+        /* perf flushes at a discontinuity: one more sample for the last
+         * range, whatever its last instruction (to address 0) */
+        if (c->prev == PREV_TAKEN || c->prev == PREV_NOT_TAKEN) {
+            c->branches++;
+            if (c->list)
+                printf("%" PRIx64 " => 0\n", c->last);
+        }
         c->prev = PREV_DISC;
         break;
     default:

@@ -87,7 +87,9 @@ int main(int argc, char **argv)
     }
     ete_params p;
     ete_progregs r;
-    ete_rt_config(cfg, 1, &s, &p, &r);
+    /* seed 2: filter-el leaves EL0 traced and EL1 out; the comparators of
+     * filter-range and filter-startstop are placed from it */
+    ete_rt_config(cfg, 2, &s, &p, &r);
     if (no_el1)
         r.trcvictlr |= TRCVICTLR_EXLEVEL_NS(1);
     ete_rt_result res;
