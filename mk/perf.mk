@@ -32,4 +32,5 @@ $(PERF_GUEST): tests/perf/guest/perf_crash.c | wl-host-deps
 	@mkdir -p $(@D)
 	$(WL_CROSS) -std=gnu11 -O1 -static $< -o $@
 
-test-build: trace-run-prereqs $(PERF_GUEST) $(BUILD)/workloads/bin/wl_recurse
+# the RTL run of tests/perf/test_trace_run needs ts-demo (mk/top.mk)
+test-build: trace-run-prereqs $(PERF_GUEST) $(BUILD)/workloads/bin/wl_recurse $(BIN)/ts-demo
