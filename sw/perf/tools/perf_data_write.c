@@ -34,7 +34,8 @@ static void usage(FILE *f)
         "                 trace, written as CS_ETM AUXTRACE data (unformatted)\n"
         "  --spe FILE     SPE Profiling Buffer bytes, written as ARM_SPE AUXTRACE data\n"
         "  -o FILE        the perf.data file to write\n"
-        "  --pe FILE      the capture whose program image places the mappings\n"
+        "  --pe FILE      the capture whose program image places the mappings (the\n"
+        "                 image segments it executes at EL0)\n"
         "                 (default for --ete: the snapshot's memory dumps)\n"
         "  --elf FILE     an ELF file of the process, the program first (repeatable)\n"
         "  --sysroot DIR  also map the program's interpreter and DT_NEEDED libraries\n"
@@ -230,7 +231,44 @@ int main(int argc, char **argv)
     if (!tid_set)
         tid = pid;
 
-    if (s.image.nseg || nelf) {
+    /* only the code the process ran at EL0 is the process's: a segment of
+     * the image with no EL0 instruction (a kernel or hypervisor at a low
+     * address, as in a pe-gen program) is not mapped into it */
+    pe_image el0 = {0};
+    if (pe_file) {
+        unsigned char *used = calloc(s.image.nseg ? s.image.nseg : 1, 1);
+        if (!used) {
+            fprintf(stderr, "%s: out of memory\n", prog);
+            goto done;
+        }
+        size_t last = 0;
+        for (size_t i = 0; i < s.nrec; i++) {
+            const pe_rec *r = &s.rec[i];
+            if (r->kind != PE_KIND_INSN || r->el != 0)
+                continue;
+            const pe_segment *g = s.image.nseg ? &s.image.seg[last] : NULL;
+            if (g && r->pc - g->base < g->len)
+                continue;
+            for (size_t k = 0; k < s.image.nseg; k++)
+                if (r->pc - s.image.seg[k].base < s.image.seg[k].len) {
+                    used[k] = 1;
+                    last = k;
+                    break;
+                }
+        }
+        for (size_t k = 0; k < s.image.nseg; k++)
+            if (used[k] && pe_image_add(&el0, s.image.seg[k].base, s.image.seg[k].data,
+                                        s.image.seg[k].len)) {
+                free(used);
+                pe_image_free(&el0);
+                fprintf(stderr, "%s: out of memory\n", prog);
+                goto done;
+            }
+        free(used);
+    }
+    const pe_image *img = pe_file ? &el0 : &s.image;
+
+    if (img->nseg || nelf) {
         char rawbuf[PATH_MAX];
         if (!rawdir) {
             const char *slash = strrchr(out, '/');
@@ -243,12 +281,14 @@ int main(int argc, char **argv)
             goto done;
         }
         perf_maps_cfg mc = {.elf = elf, .nelf = nelf, .sysroot = sysroot, .rawdir = rawdir};
-        if (perf_maps_find(&s.image, &mc, &maps, err, sizeof err)) {
+        if (perf_maps_find(img, &mc, &maps, err, sizeof err)) {
             fprintf(stderr, "%s: %s\n", prog, err);
+            pe_image_free(&el0);
             goto done;
         }
     }
 
+    pe_image_free(&el0);
     const char *name = comm;
     if (!name && nelf) {
         const char *slash = strrchr(elf[0], '/');
