@@ -103,6 +103,41 @@ START_TEST(bundled_capture)
 }
 END_TEST
 
+/* the tool's own errors: a message naming the problem, exit 2 for usage
+ * and 1 for a file (no perf needed) */
+static void expect(const char *args, int want_rc, const char *want)
+{
+    char log[256], cmd[2048];
+    mkdir(tmpdir, 0777);
+    snprintf(log, sizeof log, "%s/pdw-%ld.txt", tmpdir, (long)getpid());
+    snprintf(cmd, sizeof cmd, "%s/perf-data-write %s > %s 2>&1", bin, args, log);
+    int rc = run(cmd);
+    FILE *f = fopen(log, "r");
+    ck_assert_ptr_nonnull(f);
+    char text[4096] = "";
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    text[n] = 0;
+    fclose(f);
+    unlink(log);
+    ck_assert_msg(rc == want_rc, "%s: exit %d, want %d: %s", cmd, rc, want_rc, text);
+    ck_assert_msg(strstr(text, want), "%s: '%s' not in: %s", cmd, want, text);
+}
+
+START_TEST(writer_tool_errors)
+{
+    expect("", 2, "give exactly one of --ete DIR and --spe FILE");
+    expect("--ete a --spe b -o x", 2, "give exactly one of");
+    expect("--spe b", 2, "no output file");
+    expect("--spe b -o x --pid 0", 2, "--pid: '0' is not a positive number");
+    expect("--spe b -o x --cpu -1", 2, "--cpu: '-1' is not a CPU number");
+    expect("--spe b -o x --sysroot /", 2, "--sysroot needs the program");
+    expect("--spe b -o x --bogus", 2, "unknown argument '--bogus'");
+    expect("--spe /nonexistent/buf.bin -o /tmp/x.data", 1, "/nonexistent/buf.bin");
+    expect("--ete /nonexistent/snap -o /tmp/x.data", 1, "/nonexistent/snap");
+    expect("--elf-info /bin/sh", 1, "not AArch64");
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("perf_tools");
@@ -110,6 +145,7 @@ static Suite *suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, random_program, 0, 2);
     tcase_add_test(tc, bundled_capture);
+    tcase_add_test(tc, writer_tool_errors);
     suite_add_tcase(s, tc);
     return s;
 }
