@@ -202,6 +202,8 @@ static int check_cfg(const perf_data_cfg *c, char *err, size_t errlen)
         return fail(err, errlen, "perf.data: trace buffer of %zu bytes has no data", c->aux_len);
     if (c->nmap && !c->map)
         return fail(err, errlen, "perf.data: %zu mappings given without a list", c->nmap);
+    if (c->cpu > 4095)
+        return fail(err, errlen, "perf.data: CPU %u is out of range (0..4095)", c->cpu);
     if (c->pmu_type && c->pmu_type <= 5)
         return fail(err, errlen, "perf.data: PMU type %u is one of perf's fixed types (0..5)",
                     c->pmu_type);

@@ -278,6 +278,10 @@ START_TEST(bad_arguments_are_named)
     ck_assert_int_eq(perf_data_write(path, &c, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "fixed types"));
     c.pmu_type = 0;
+    c.cpu = 5000;
+    ck_assert_int_eq(perf_data_write(path, &c, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "CPU 5000"));
+    c.cpu = 0;
     ck_assert_int_eq(perf_data_write("/nonexistent/dir/x.data", &c, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "/nonexistent/dir/x.data"));
     ck_assert_int_eq(access(path, F_OK), -1);            /* nothing written */
