@@ -18,6 +18,7 @@ need=(
   "binutils-aarch64-linux-gnu:/usr/bin/aarch64-linux-gnu-objdump"
   "python3:/usr/bin/python3"
   "zlib1g-dev:/usr/include/zlib.h"
+  "linux-perf:/usr/bin/perf"
 )
 
 missing=()

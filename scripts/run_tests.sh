@@ -5,7 +5,7 @@ set -u
 pass=0; fail=0; bad=()
 for t in "$@"; do
   out=$("$t" 2>&1); rc=$?
-  printf '%s\n' "$out" | grep -E '^(Running suite|[0-9]+%: Checks)|:[EF]:' 
+  printf '%s\n' "$out" | grep -E '^(Running suite|[0-9]+%: Checks)|:[EF]:|: skipped: ' 
   line=$(printf '%s\n' "$out" | grep -E '^[0-9]+%: Checks: [0-9]+' | tail -n 1)
   if [ -z "$line" ]; then
     printf '%s\n' "$out" | tail -n 20

@@ -174,7 +174,10 @@ static void put_addr(outbuf *o, const spe_pkt *pkt)
         ob_put(o, "VA 0x%" PRIx64, v); /* with the TAG byte (5.3.1) */
         break;
     case SPE_ADDR_PA:
-        ob_put(o, "PA 0x%" PRIx64 " ns=%u", spe_addr_value(v), spe_addr_ns(v));
+        /* perf 6.1 prints the Checked (CH, bit 62) and the Physical Address
+         * Tag (PAT, bits [59:56]) of the data PA too */
+        ob_put(o, "PA 0x%" PRIx64 " ns=%u ch=%u pat=%x", spe_addr_value(v), spe_addr_ns(v),
+               (unsigned)(v >> 62) & 1u, (unsigned)(v >> 56) & 0xFu);
         break;
     default:
         put_raw(o, pkt);

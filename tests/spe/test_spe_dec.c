@@ -368,7 +368,7 @@ START_TEST(dump_text)
         ".  00000030:  3f                                              Bad packet!\n"
         ".  00000031:  21 01                                           UNKNOWN 0x0 (hdr 0x21 0x01)\n"
         ".  00000033:  01                                              END\n"
-        ".  00000034:  b3 00 10 00 00 00 00 00 80                      PA 0x1000 ns=1\n");
+        ".  00000034:  b3 00 10 00 00 00 00 00 80                      PA 0x1000 ns=1 ch=0 pat=0\n");
     free(text);
 }
 END_TEST

@@ -54,7 +54,7 @@ static const golden goldens[] = {
       0xAB00FFFF00001000ull, "VA 0xab00ffff00001000" },
     /* PA (INDEX 3 -> 0xB3) 0x80001000 Non-secure: byte 7 = NS<<7 = 0x80 */
     { 9, { 0xB3, 0x00, 0x10, 0x00, 0x80, 0x00, 0x00, 0x00, 0x80 }, SPE_PKT_ADDRESS, 1, 3, OK,
-      0x8000000080001000ull, "PA 0x80001000 ns=1" },
+      0x8000000080001000ull, "PA 0x80001000 ns=1 ch=0 pat=0" },
     /* INDEX 0b00110 = 6, IMPLEMENTATION DEFINED: 0xB6; perf's raw form */
     { 9, { 0xB6, 0x01, 0, 0, 0, 0, 0, 0, 0 }, SPE_PKT_ADDRESS, 1, 6, IMP, 1, "ADDR 0x1 (6)" },
     /* INDEX 0b00111 = 7, IMPLEMENTATION DEFINED: 0xB7 */
@@ -69,7 +69,7 @@ static const golden goldens[] = {
       OK, 0xA000FFFF12345678ull, "PC 0xffff12345678 el1 ns=1" },
     /* PA (INDEX 3) extended: 20 B3, Secure 0x1000 */
     { 10, { 0x20, 0xB3, 0x00, 0x10, 0, 0, 0, 0, 0, 0 }, SPE_PKT_ADDRESS, 2, 3, OK, 0x1000,
-      "PA 0x1000 ns=0" },
+      "PA 0x1000 ns=0 ch=0 pat=0" },
     /* INDEX 0b10101 = 21 (0b1xxxx: IMPLEMENTATION DEFINED): INDEX[4:3] = 0b10
      * -> byte 0 = 0x22, INDEX[2:0] = 0b101 -> byte 1 = 0xB5 */
     { 10, { 0x22, 0xB5, 0xEF, 0xBE, 0, 0, 0, 0, 0, 0 }, SPE_PKT_ADDRESS, 2, 21, IMP, 0xBEEF,
