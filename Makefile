@@ -1,7 +1,16 @@
 # Arm trace and profiling units: RTL, C reference models, decoders, benches.
 #   make demo   - the main job (installs what is missing first)
 #   make test   - every test (installs what is missing first)
-# Other targets: deps tools bench regress formal synth coverage lint fuzz deps-fuzz clean
+#   make help   - every target, one line each (scripts/make_help.sh)
+#   make deps   - install what the project needs (scripts/deps.sh)
+#   make tools  - the command-line tools into build/bin
+#   make bench  - the benchmarks: model, decoders, workloads, ETE RTL rates
+#   make regress - the long model round-trip regression (2000 seeds)
+#   make lint   - every lint-<unit> target
+#   make formal - every formal-<unit> target
+#   make synth  - every synth-<unit> target
+#   make coverage - line coverage of the RTL
+#   make clean  - remove build/
 
 .DEFAULT_GOAL := tools
 SHELL := /bin/bash
@@ -113,7 +122,10 @@ $(SAN)/tests/%: tests/%.c $(TEST_SUPPORT) $(SANLIBFILES)
 # ---- fuzz targets (libFuzzer, clang): tests/fuzz/fuzz_*.c
 FUZZ_SRCS := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 
-.PHONY: deps tools test demo bench regress formal synth coverage lint clean
+.PHONY: deps tools test demo bench regress formal synth coverage lint clean help
+help:
+	@scripts/make_help.sh
+
 deps:
 	@scripts/deps.sh
 

@@ -6,6 +6,7 @@
 #                             sets), iverilog -g2005 -Wall, yosys check -assert
 #   make common-fifo-sr-test  the bounded RTL regression of common_fifo_sr
 #                             (a Check suite, also part of `make test`)
+#   make common-fifo-sr-bench the bench build/bin/common-fifo-sr-bench
 #   make synth-common         yosys synth_ice40 / synth_ecp5 of common_fifo_sr,
 #                             nextpnr-ecp5 (LFE5U-85F) of the WR_N 4 instance
 #   build/bin/common-fifo-sr-bench --seed S   one seed, with the stats

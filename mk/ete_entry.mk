@@ -4,6 +4,7 @@
 #
 #   make ete-entry-test   the bounded RTL regression (a Check suite, also
 #                         part of `make test`)
+#   make ete-entry-bench  the bench build/bin/ete-entry-bench
 #   build/bin/ete-entry-bench --seed S [--seeds N] [--waves F]   one or more seeds
 
 EN_TBD  := tb/ete/entry

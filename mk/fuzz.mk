@@ -6,6 +6,7 @@
 #                      executions (default 10 000 000), two at a time; a table of
 #                      executions, coverage and findings; any finding fails
 #   make fuzz FUZZ_TARGETS="ete_dec spe_stats"   only those targets
+#   make bench-decode  decoder speed (ns per trace byte) on normal traces and fuzz inputs
 #
 # Every tests/fuzz/fuzz_*.c is a target.  Seeds: tests/fuzz/corpus/<target>/;
 # inputs that once broke a decoder: tests/fuzz/regress/<target>/.  `make test`

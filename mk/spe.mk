@@ -1,7 +1,11 @@
 # SPE: the model (model/spe, docs/spe-model.md) and the decoder (sw/spe,
 # docs/spe-decode.md) are libraries of the main Makefile; their tools
 # (spe-profile, spe-decode) and Check suites (tests/spe) follow its generic
-# rules.  This file only adds a target that runs the SPE suites alone.
+# rules.  This file only adds a target that runs the SPE suites alone, and a
+# demo.
+#
+#   make spe-test        the SPE model and decoder Check suites alone
+#   make demo-spe        the SPE model profiles a workload (DEMO_SPE_WL, DEMO_SPE_ARGS)
 #
 # tests/fuzz/fuzz_spe_pkt.c is a libFuzzer entry point, not built by default:
 #   clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -Isw/spe -Isw/common \

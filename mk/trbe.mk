@@ -2,6 +2,7 @@
 #
 #   make trbe              libraries, unit tests and the RTL benches
 #   make trbe-unit-test    the model and driver Check suites
+#   make trbe-bench        the benches build/bin/trbe-rtl-bench-<set>
 #   make trbe-test         the bounded RTL regression (Check suite per set)
 #   make trbe-regress      the long RTL regression (TRBE_REGRESS_SEEDS seeds per set)
 #   make formal-trbe       SymbiYosys: prove and cover the buffer bound

@@ -5,6 +5,10 @@
 #                        build/workloads/<name>.pe, then print their figures
 #   make deps-workloads  install qemu-user and the cross compiler if missing,
 #                        build our programs, fetch the Debian ones
+#   make bench-workloads ETE bits per instruction on every workload and configuration
+#   make wl-captures     the captures alone (build/workloads/<name>.pe)
+#   make wl-config-check check the workload list against the capture configuration
+#   make wl-host-deps    install the host tools the captures need
 #   WL_CAP=N             instructions captured per workload (default 500000)
 #   WL_CPU=...           qemu-aarch64 -cpu (default max,sve=off,sme=off)
 #
