@@ -249,8 +249,9 @@ static void to_blk(const pe_blk *k, ete_dut_blk *x)
  * those from b->next whose records have all retired, RETIRE_WIDTH at most
  * (the port's width).  A run longer than a clock's records is presented in
  * the clock its last instruction retires (docs/pe-blocks.md 1); CTX slots
- * stand for no record and go with the next.  The count of retired records
- * never runs ahead of the slots presented by more than one port's worth. */
+ * stand for no record and go with the next.  When more slots are due than
+ * the port has (CTX slots), the PE retires no further than one clock's
+ * records past the last slot presented. */
 static unsigned blocks_due(bench *b, unsigned nrec)
 {
     size_t first = b->blk_rec[b->next];
@@ -261,8 +262,10 @@ static unsigned blocks_due(bench *b, unsigned nrec)
     while (k < b->dp.retire_width && b->next + k < b->limit &&
            b->blk_rec[b->next + k + 1] <= b->rec_retired)
         k++;
+    /* the port was full: the PE retires no further than RETIRE_WIDTH
+     * records into the slots it could not present */
     size_t cap = b->blk_rec[b->next + k] + b->dp.retire_width;
-    if (b->rec_retired > cap)
+    if (k == b->dp.retire_width && b->rec_retired > cap)
         b->rec_retired = cap;
     return k;
 }
