@@ -143,9 +143,13 @@ bench: deps
 	@$(MAKE) --no-print-directory bench-workloads
 	@$(MAKE) --no-print-directory bench-ete-rtl
 
+# the ETE round trip over REGRESS_SEEDS seeds; SHARD=i/N and JUNIT=FILE as for
+# every long regression (mk/regress.mk, docs/regression-farm.md)
+REGRESS_SEEDS ?= 2000
+REGRESS_START ?= 1
 regress: deps
 	@$(MAKE) --no-print-directory tools
-	@$(BIN)/ete-roundtrip --seeds 2000 $(REGRESS_ARGS)
+	@$(call regress_run,regress,,$(REGRESS_START),$(REGRESS_SEEDS),$(BIN)/ete-roundtrip --start {seed} --seeds 1 $(REGRESS_ARGS))
 
 clean:
 	rm -rf $(BUILD)
