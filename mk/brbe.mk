@@ -105,7 +105,6 @@ BRBE_REGRESS_START ?= 1
 brbe-regress: $(BRBE_BENCHES)
 	@$(call regress_run,brbe-regress,$(BRBE_SETS),$(BRBE_REGRESS_START),$(BRBE_REGRESS_SEEDS),\
 	  $(BIN)/brbe-rtl-bench-{set} --seed {seed} --seeds 1 $(BRBE_REGRESS_ARGS))
-	@echo "logs: $(BUILD)/brbe-regress-<set>.log"
 
 # ---- lint: Verilator -Wall for every parameter set, Icarus -g2005, Yosys
 .PHONY: lint-brbe

@@ -16,10 +16,12 @@ REGRESS_TIMEOUT ?= 0
 
 # regress_run(name, sets, first seed, seeds per set, command): the command
 # holds {seed} (and {set} when there are sets); the output of each set goes
-# to $(BUILD)/<name>[-<set>].log
+# to $(BUILD)/<name>[-<set>][.<i>of<N>].log, so that shards on one machine
+# keep apart
+regress_log = $(BUILD)/$(1)$(if $(strip $(2)),-{set})$(if $(SHARD),.$(subst /,of,$(SHARD))).log
 regress_run = $(REGRESS_PY) run --name $(1) $(if $(strip $(2)),--sets "$(strip $(2))") \
   --start $(3) --seeds $(4) $(if $(SHARD),--shard $(SHARD)) $(if $(JUNIT),--junit $(JUNIT)) \
-  --timeout $(REGRESS_TIMEOUT) --log $(BUILD)/$(1)$(if $(strip $(2)),-{set}).log -- $(5)
+  --timeout $(REGRESS_TIMEOUT) --log $(call regress_log,$(1),$(2)) -- $(5)
 
 .PHONY: regress-merge regress-compare
 regress-merge:

