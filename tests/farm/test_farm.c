@@ -5,7 +5,11 @@
  *  - overlapping shards and bad SHARD values are refused;
  *  - `fusesoc run --target=lint` passes for every core of the repository
  *    and fails for an illegal parameter (skipped, with a line saying so,
- *    when fusesoc is not installed: `make deps` installs it).
+ *    when fusesoc is not installed: `make deps` installs it);
+ *  - the plots (docs/plots.md): `spe-decode --stats --plot` and
+ *    scripts/plot_bench.py write PNG files from real runs, and the plot data
+ *    agree with the summary (skipped when Debian's python3-matplotlib is
+ *    missing).
  * Run from the repository root (as `make test` does). */
 #include <check.h>
 #include <stdio.h>
@@ -218,6 +222,93 @@ START_TEST(fusesoc_lint_rejects)
 }
 END_TEST
 
+static int have_matplotlib(void)
+{
+    return run("/usr/bin/python3 -c 'import matplotlib' > /dev/null 2>&1") == 0;
+}
+
+/* 1 when file starts with the PNG signature */
+static int is_png(const char *file)
+{
+    static const unsigned char sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    unsigned char b[8];
+    FILE *f = fopen(file, "rb");
+    if (!f)
+        return 0;
+    size_t n = fread(b, 1, sizeof b, f);
+    fclose(f);
+    return n == sizeof b && memcmp(b, sig, sizeof sig) == 0;
+}
+
+START_TEST(spe_decode_plot)
+{
+    if (!have_matplotlib()) {
+        printf("spe_decode_plot: skipped: python3-matplotlib is not installed (make deps)\n");
+        return;
+    }
+    char cmd[2048], f[256];
+    mkdir(tmpdir, 0777);
+    snprintf(cmd, sizeof cmd,
+             "build/bin/pe-gen --seed 5 --records 40000 -o %s/p.pe > /dev/null 2>&1 && "
+             "build/bin/spe-profile -q %s/p.pe -o %s/p.spe && "
+             "build/bin/spe-decode --stats --top 5 --plot %s/p.png %s/p.spe > %s/p.txt",
+             tmpdir, tmpdir, tmpdir, tmpdir, tmpdir, tmpdir);
+    run_ok(cmd);
+    snprintf(f, sizeof f, "%s/p.png", tmpdir);
+    ck_assert_msg(is_png(f), "%s is not a PNG file", f);
+    /* the histogram holds every record with a total latency, the summary's
+     * TOT count; five PC lines */
+    snprintf(cmd, sizeof cmd,
+             "n=$(awk -F'\t' '$1 == \"lat\" { s += $3 } END { print s + 0 }' %s/p.png.tsv); "
+             "t=$(awk -F'\t' '$1 == \"records\" { print $3 }' %s/p.png.tsv); "
+             "s=$(awk '$1 == \"TOT\" { print $2 }' %s/p.txt); "
+             "p=$(grep -c '^pc' %s/p.png.tsv); "
+             "[ \"$n\" -gt 0 ] && [ \"$n\" = \"$t\" ] && [ \"$t\" = \"$s\" ] && [ \"$p\" = 5 ]",
+             tmpdir, tmpdir, tmpdir, tmpdir);
+    run_ok(cmd);
+    /* --plot needs --stats; a script that fails is an error */
+    snprintf(cmd, sizeof cmd, "build/bin/spe-decode --plot %s/q.png %s/p.spe > /dev/null 2>&1",
+             tmpdir, tmpdir);
+    ck_assert_int_eq(run(cmd), 2);
+    snprintf(cmd, sizeof cmd,
+             "SPE_PLOT_SCRIPT=/nonexistent build/bin/spe-decode --stats --plot %s/q.png %s/p.spe "
+             "> /dev/null 2>&1", tmpdir, tmpdir);
+    ck_assert_int_eq(run(cmd), 2);
+}
+END_TEST
+
+START_TEST(bench_plots)
+{
+    if (!have_matplotlib()) {
+        printf("bench_plots: skipped: python3-matplotlib is not installed (make deps)\n");
+        return;
+    }
+    char cmd[2048], f[256];
+    mkdir(tmpdir, 0777);
+    /* two configurations' round trips and a short ete-bench, as make bench
+     * saves them (mk/plots.mk); no RTL rates: that plot is skipped */
+    snprintf(cmd, sizeof cmd,
+             "mkdir -p %s/data/configs && for c in plain rs; do "
+             "build/bin/ete-roundtrip --config $c --seeds 2 --records 3000 > %s/data/configs/$c.txt "
+             "|| exit 1; done && build/bin/ete-bench --records 20000 > %s/data/ete-bench.txt && "
+             "/usr/bin/python3 scripts/plot_bench.py --data %s/data --out %s/out "
+             "--refs docs/trace-reference.csv > %s/plot.txt",
+             tmpdir, tmpdir, tmpdir, tmpdir, tmpdir, tmpdir);
+    run_ok(cmd);
+    static const char *const pngs[] = {"bits-per-instruction.png", "packet-mix.png",
+                                       "decoder-speed.png"};
+    for (unsigned i = 0; i < 3; i++) {
+        snprintf(f, sizeof f, "%s/out/%s", tmpdir, pngs[i]);
+        ck_assert_msg(is_png(f), "%s is not a PNG file", f);
+    }
+    snprintf(f, sizeof f, "%s/plot.txt", tmpdir);
+    ck_assert_msg(file_has(f, "rtl-throughput.png skipped: no bench-ete-rtl.txt"),
+                  "the missing RTL data is not reported");
+    snprintf(f, sizeof f, "%s/out/rtl-throughput.png", tmpdir);
+    ck_assert_msg(access(f, F_OK) != 0, "an RTL plot without RTL data");
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("farm");
@@ -232,6 +323,11 @@ static Suite *suite(void)
     tcase_add_loop_test(tf, fusesoc_lint, 0, (int)(sizeof lint_runs / sizeof lint_runs[0]));
     tcase_add_test(tf, fusesoc_lint_rejects);
     suite_add_tcase(s, tf);
+    TCase *tp = tcase_create("plots");
+    tcase_set_timeout(tp, 180);
+    tcase_add_test(tp, spe_decode_plot);
+    tcase_add_test(tp, bench_plots);
+    suite_add_tcase(s, tp);
     return s;
 }
 
