@@ -148,16 +148,24 @@ demo-ete: deps
 	@$(MAKE) --no-print-directory tools
 	@$(BIN)/ete-demo $(DEMO_ARGS)
 
+# the figures are also saved in build/plots/data and drawn as PNG files in
+# build/plots (mk/plots.mk, docs/plots.md)
 bench: deps
 	@$(MAKE) --no-print-directory tools
-	@$(BIN)/ete-bench $(BENCH_ARGS)
+	@mkdir -p $(PLOT_DATA)
+	@set -o pipefail; $(BIN)/ete-bench $(BENCH_ARGS) | tee $(PLOT_DATA)/ete-bench.txt
 	@$(MAKE) --no-print-directory bench-decode
-	@$(MAKE) --no-print-directory bench-workloads
-	@$(MAKE) --no-print-directory bench-ete-rtl
+	@set -o pipefail; $(MAKE) --no-print-directory bench-workloads | tee $(PLOT_DATA)/workloads.txt
+	@set -o pipefail; $(MAKE) --no-print-directory bench-ete-rtl | tee $(PLOT_DATA)/bench-ete-rtl.txt
+	@$(MAKE) --no-print-directory plot-data-configs plots-bench
 
+# the ETE round trip over REGRESS_SEEDS seeds; SHARD=i/N and JUNIT=FILE as for
+# every long regression (mk/regress.mk, docs/regression-farm.md)
+REGRESS_SEEDS ?= 2000
+REGRESS_START ?= 1
 regress: deps
 	@$(MAKE) --no-print-directory tools
-	@$(BIN)/ete-roundtrip --seeds 2000 $(REGRESS_ARGS)
+	@$(call regress_run,regress,,$(REGRESS_START),$(REGRESS_SEEDS),$(BIN)/ete-roundtrip --start {seed} --seeds 1 $(REGRESS_ARGS))
 
 clean:
 	rm -rf $(BUILD)

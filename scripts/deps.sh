@@ -19,7 +19,15 @@ need=(
   "python3:/usr/bin/python3"
   "zlib1g-dev:/usr/include/zlib.h"
   "linux-perf:/usr/bin/perf"
+  "python3-matplotlib:/usr/lib/python3/dist-packages/matplotlib/__init__.py"
 )
+
+# FuseSoC (docs/fusesoc.md) from PyPI, for the lint of the core files
+if ! command -v fusesoc >/dev/null 2>&1; then
+  echo "deps: pip installing fusesoc"
+  python3 -m pip install -q --disable-pip-version-check fusesoc >/dev/null 2>&1 ||
+    python3 -m pip install -q --disable-pip-version-check --break-system-packages fusesoc
+fi
 
 missing=()
 for entry in "${need[@]}"; do

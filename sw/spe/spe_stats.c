@@ -158,6 +158,8 @@ int spe_stats_add(spe_stats *s, const spe_record *r)
             s->lat_max[i] = v;
         if (v == SPE_CNT_SATURATED)
             s->lat_sat[i]++;
+        if (i == 0 && v < SPE_STATS_LAT_VALUES)
+            s->lat_tot_hist[v]++;
     }
     s->ignored += r->ignored;
     s->impdef += r->impdef;
@@ -316,4 +318,36 @@ void spe_stats_print(const spe_stats *s, const spe_dec *d, FILE *out, unsigned t
         free(pcs);
         free(cnt);
     }
+}
+
+int spe_stats_write_plot_data(const spe_stats *s, FILE *out, unsigned top)
+{
+    fprintf(out, "records\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\n", s->records, s->lat_n[0],
+            s->lat_sat[0]);
+    for (unsigned v = 0; v < SPE_STATS_LAT_VALUES; v++)
+        if (s->lat_tot_hist[v])
+            fprintf(out, "lat\t%u\t%" PRIu64 "\n", v, s->lat_tot_hist[v]);
+    if (!top)
+        return 0;
+    uint64_t *pcs = calloc(top, sizeof *pcs), *cnt = calloc(top, sizeof *cnt);
+    if (!pcs || !cnt) {
+        free(pcs);
+        free(cnt);
+        return -1;
+    }
+    size_t n = spe_stats_top_pcs(s, top, pcs, cnt);
+    for (size_t i = 0; i < n; i++) {
+        spe_pc_agg g;
+        if (spe_stats_pc_info(s, pcs[i], &g) != 0)
+            memset(&g, 0, sizeof g);
+        fprintf(out, "pc\t0x%016" PRIx64 "\t%u\t%u\t%" PRIu64 "\t", spe_addr_value(pcs[i]),
+                spe_addr_el(pcs[i]), spe_addr_ns(pcs[i]), cnt[i]);
+        if (g.lat_n)
+            fprintf(out, "%.1f\n", (double)g.lat_sum / (double)g.lat_n);
+        else
+            fprintf(out, "-\n");
+    }
+    free(pcs);
+    free(cnt);
+    return 0;
 }

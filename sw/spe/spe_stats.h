@@ -9,6 +9,9 @@
 
 #include "spe_dec.h"
 
+/* Values of a 12-bit Counter packet payload (0xFFF: saturated). */
+#define SPE_STATS_LAT_VALUES 4096u
+
 /* Per-PC figures of the profile summary. */
 enum { SPE_PC_EV_L1D_REFILL, SPE_PC_EV_TLB_WALK, SPE_PC_EV_LLC_MISS, SPE_PC_EV_MISPRED,
        SPE_PC_EV_N };
@@ -25,6 +28,7 @@ typedef struct spe_stats {
     uint64_t op[3][256];      /* [CLASS][SUBCLASS] */
     uint64_t events[64];      /* records with event E[n] */
     uint64_t lat_n[3], lat_sum[3], lat_max[3], lat_sat[3]; /* TOT ISSUE XLAT */
+    uint64_t lat_tot_hist[SPE_STATS_LAT_VALUES]; /* records per total latency value */
     uint64_t ignored, impdef, repeated;
     uint64_t no_pc;
     /* PC -> count, open addressing; a slot with count 0 is empty */
@@ -53,5 +57,12 @@ int spe_stats_pc_info(const spe_stats *s, uint64_t key, spe_pc_agg *out);
 
 /* The summary as text; d (may be NULL) adds the stream totals. */
 void spe_stats_print(const spe_stats *s, const spe_dec *d, FILE *out, unsigned top);
+
+/* The data of spe-decode --plot (scripts/plot_spe.py), tab-separated:
+ *   records <n> <with total latency> <saturated>
+ *   lat <total latency value> <records>        (values with records only)
+ *   pc 0x<pc> <el> <ns> <records> <mean total latency or ->   (top PCs)
+ * Returns 0, or -1 when memory for the PC list ran out. */
+int spe_stats_write_plot_data(const spe_stats *s, FILE *out, unsigned top);
 
 #endif

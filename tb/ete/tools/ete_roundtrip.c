@@ -1,6 +1,7 @@
 /* ete-roundtrip: the ETE round-trip regression over many seeds.
  *   ete-roundtrip [--start S] [--seeds N] [--records N] [--config NAME]
  *                 [--ocsd-every K]
+ *   ete-roundtrip --list-configs     the configuration names, one per line
  * Seed s runs configuration s % (number of configurations) unless --config
  * names one.  Prints the seed of every failure and a replay command. */
 #include <inttypes.h>
@@ -13,7 +14,7 @@
 static void usage(void)
 {
     fprintf(stderr, "usage: ete-roundtrip [--start S] [--seeds N] [--records N] "
-                    "[--config NAME] [--ocsd-every K]\n");
+                    "[--config NAME] [--ocsd-every K] | --list-configs\n");
     exit(2);
 }
 
@@ -21,6 +22,11 @@ int main(int argc, char **argv)
 {
     uint64_t start = 1, nseeds = 200, nrec = 20000, ocsd_every = 5;
     int cfg = -1;
+    if (argc == 2 && !strcmp(argv[1], "--list-configs")) {
+        for (unsigned c = 0; c < ETE_RT_NUM_CONFIGS; c++)
+            printf("%s\n", ete_rt_config_name(c));
+        return 0;
+    }
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (i + 1 >= argc)
