@@ -4,6 +4,7 @@
 #   make bench          also saves its figures in build/plots/data and draws
 #                       build/plots/*.png
 #   make plots-bench    draws build/plots/*.png again from build/plots/data
+#   make plot-data-configs  the per-configuration round trips into build/plots/data
 #   make plots          the small PNG files of docs/img that the README shows,
 #                       from build/plots/data (the per-configuration round
 #                       trips are run again; the RTL rates and the decoder
