@@ -418,6 +418,297 @@ module ete_pipe #(
   wire unused_ok = &{1'b0, trcstallctlr_i, trctraceidr_i, trcsyncpr_i[31:5], CCITMIN[0],
                      r_ie_ok, r_ss_start, r_ss_stop};
 
+`ifdef FORMAL
+  // ==========================================================================
+  // Formal (formal/ete_pipe.sby, docs/ete-formal.md).  Properties on the
+  // ports of ete_pipe and of its stage instances only (the wires below), so
+  // that they hold whatever each stage keeps inside.
+  // ==========================================================================
+  reg f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+
+  // a trace session: from start_i to finish_i
+  reg f_sess_q = 1'b0;
+  always @(posedge clk_i) begin
+    if (!rst_ni)        f_sess_q <= 1'b0;
+    else if (start_i)   f_sess_q <= 1'b1;
+    else if (finish_i)  f_sess_q <= 1'b0;
+  end
+
+`ifdef FV_ETE_PIPE_TOP
+  // ---- the port contract, assumed at the proof's top (ete_unit keeps it:
+  // formal/ete_unit.sby asserts the start rule there)
+  always @* if (!f_past_valid) assume (!rst_ni);
+  // the programming registers are written only while the unit is Idle
+  // (R_RWYQD): constant here
+  always @(posedge clk_i) if (f_past_valid) begin
+    assume ({trcconfigr_i, trceventctl0r_i, trceventctl1r_i, trcstallctlr_i, trctsctlr_i,
+             trcsyncpr_i, trcccctlr_i, trcbbctlr_i, trctraceidr_i, trcvictlr_i,
+             trcviiectlr_i, trcvissctlr_i} ==
+            $past({trcconfigr_i, trceventctl0r_i, trceventctl1r_i, trcstallctlr_i, trctsctlr_i,
+                   trcsyncpr_i, trcccctlr_i, trcbbctlr_i, trctraceidr_i, trcvictlr_i,
+                   trcviiectlr_i, trcvissctlr_i}));
+    assume (trcrsctlr_i == $past(trcrsctlr_i));
+    assume (trcacvr_i == $past(trcacvr_i));
+    assume (trcacatr_i == $past(trcacatr_i));
+  end
+  // start_i only while the core is idle (ete_regs: from Idle through
+  // Enabling), never with finish_i; finish_i once per session; entries
+  // only inside a session and not in the finish clock (ete_regs raises
+  // finish_i once the entry FIFO is empty)
+  always @* if (rst_ni) begin
+    if (start_i)     assume (finish_done_o && !finish_i);
+    if (finish_i)    assume (f_sess_q);
+    if (ent_valid_i) assume (f_sess_q && !start_i && !finish_i);
+  end
+  // the entry stream obeys valid/ready
+  fv_vr_check #(.W (1 + 3 + 64 + 8 + 4 + 4 + 2 + 2 + 2 + 5 + 8 + 21 + 64), .ASSUME (1)) f_ent_vr (
+    .clk_i (clk_i), .rst_ni (rst_ni), .valid_i (ent_valid_i), .ready_i (ent_ready_o),
+    .data_i ({ent_marker_i, ent_kind_i, ent_addr_i, ent_last_i, ent_iclass_i, ent_flags_i,
+              ent_isa_i, ent_el_i, ent_from_el_i, ent_exc_type_i, ent_ext_in_i, ent_cyc_i,
+              ent_ts_i})
+  );
+`endif
+
+  // ---- 1. valid/ready at every stage boundary: a valid stays until ready,
+  // the payload holds while valid && !ready
+  fv_vr_check #(.W (EW + 6 + 7*NA*2 + 2*NA + 12*NA), .ASSUME (0)) f_s2_vr (
+    .clk_i (clk_i), .rst_ni (rst_ni), .valid_i (s2_valid_q), .ready_i (s3_ready),
+    .data_i ({s2_ent, s2_npre_q, s2_lo_idx_q, s2_hi_idx_q, s2_sac_v_q, s2_sac_idx_q})
+  );
+  fv_vr_check #(.W (EW + 72), .ASSUME (0)) f_s3_vr (
+    .clk_i (clk_i), .rst_ni (rst_ni), .valid_i (s3_valid), .ready_i (s4_ready),
+    .data_i ({s3_ent, s3_has_sub, s3_final, s3_sub_addr, s3_i_sub, s3_st_sub, s3_sp_sub,
+              s3_i_last, s3_st_last, s3_sp_last})
+  );
+  fv_vr_check #(.W (PD_W), .ASSUME (0)) f_s4_vr (
+    .clk_i (clk_i), .rst_ni (rst_ni), .valid_i (s4_valid), .ready_i (s5_ready),
+    .data_i (s4_desc)
+  );
+  fv_vr_check #(.W (PC_W), .ASSUME (0)) f_s5_vr (
+    .clk_i (clk_i), .rst_ni (rst_ni), .valid_i (s5_valid), .ready_i (s6_ready),
+    .data_i (s5_desc)
+  );
+  fv_vr_check #(.W (8 * PKT_BYTES + 6), .ASSUME (0)) f_pkt_vr (
+    .clk_i (clk_i), .rst_ni (rst_ni), .valid_i (pkt_valid_o), .ready_i (pkt_ready_i),
+    .data_i ({pkt_len_o, pkt_data_o})
+  );
+
+  // handshakes
+  wire f_ent_go = ent_valid_i && ent_ready_o;            // S2 takes an entry
+  wire f_s4_go  = s3_valid && s4_ready;                   // S4 takes an item
+  wire f_s5_go  = s4_valid && s5_ready;                   // S5 takes a descriptor
+  wire f_s6_go  = s5_valid && s6_ready;                   // S6 takes a descriptor
+  // a stage output holds a new value: valid and not the one of last clock
+  reg  f_s3_v_q = 1'b0, f_s4_v_q = 1'b0, f_s5_v_q = 1'b0;
+  reg  f_s4_go_q = 1'b0, f_s5_go_q = 1'b0, f_s6_go_q = 1'b0;
+  always @(posedge clk_i) begin
+    f_s3_v_q  <= rst_ni && s3_valid && !s4_ready;
+    f_s4_v_q  <= rst_ni && s4_valid && !s5_ready;
+    f_s5_v_q  <= rst_ni && s5_valid && !s6_ready;
+    f_s4_go_q <= rst_ni && !start_i && f_s4_go;
+    f_s5_go_q <= rst_ni && !start_i && f_s5_go;
+    f_s6_go_q <= rst_ni && !start_i && f_s6_go;
+  end
+  wire f_s4_new = s4_valid && !f_s4_v_q;                  // a descriptor S4 just made
+  wire f_s5_new = s5_valid && !f_s5_v_q;
+
+  // ---- 2. counting, S2 .. S4: every entry S2 takes reaches S4 exactly
+  // once as its final item (a run split by S3 as sub-runs before it),
+  // unchanged; so do its overflow markers and its P0 elements (INSN runs
+  // ending in a P0 instruction class, EXC, RESET: what S4 turns into an
+  // atom, an Exception or a PE Reset packet).
+  function f_is_p0;
+    input       mk;
+    input [2:0] kind;
+    input [3:0] ic;
+    begin
+      f_is_p0 = !mk && ((kind == 3'd1) || (kind == 3'd2) ||
+                        (kind == K_INSN && (ic == 4'd1 || ic == 4'd2 || ic == 4'd3 ||
+                         ic == 4'd4 || ic == 4'd5 || ic == 4'd6 || ic == 4'd7 ||
+                         ic == 4'd8 || ic == 4'd9 || ic == 4'd11)));
+    end
+  endfunction
+  wire f_s4_fin_go = f_s4_go && s3_final;
+  reg [1:0] f_fly_q = 2'd0, f_fly_mk_q = 2'd0, f_fly_p0_q = 2'd0;   // in S2 .. S3
+  always @(posedge clk_i) begin
+    if (!rst_ni || start_i) begin
+      f_fly_q    <= 2'd0;
+      f_fly_mk_q <= 2'd0;
+      f_fly_p0_q <= 2'd0;
+    end else begin
+      f_fly_q    <= f_fly_q + {1'b0, f_ent_go} - {1'b0, f_s4_fin_go};
+      f_fly_mk_q <= f_fly_mk_q + {1'b0, f_ent_go && ent_marker_i} -
+                    {1'b0, f_s4_fin_go && e_marker};
+      f_fly_p0_q <= f_fly_p0_q + {1'b0, f_ent_go && f_is_p0(ent_marker_i, ent_kind_i, ent_iclass_i)} -
+                    {1'b0, f_s4_fin_go && f_is_p0(e_marker, e_kind, e_iclass)};
+    end
+  end
+  wire f_s3_fin = s3_valid && s3_final;
+  always @* if (f_past_valid && rst_ni) begin
+    assert (f_fly_q == {1'b0, s2_valid_q} + {1'b0, f_s3_fin});
+    assert (f_fly_mk_q == {1'b0, s2_valid_q && s2_marker_q} + {1'b0, f_s3_fin && e_marker});
+    assert (f_fly_p0_q == {1'b0, s2_valid_q && f_is_p0(s2_marker_q, s2_kind_q, s2_iclass_q)} +
+                          {1'b0, f_s3_fin && f_is_p0(e_marker, e_kind, e_iclass)});
+    // a sub-run before the last carries the entry S2 still holds (a run)
+    if (s3_valid && !s3_final)
+      assert (s2_valid_q && s3_ent == s2_ent && !e_marker && e_kind == K_INSN);
+    // every item but a run's sub-run is its entry's final item
+    if (s3_valid && (e_marker || e_kind != K_INSN)) assert (s3_final && !s3_has_sub);
+  end
+  // S2 holds an entry taken once: no entry is taken while S4 owes a finish
+  always @* if (f_past_valid && rst_ni && s4_fin_pend) assert (!ent_ready_o);
+
+  // ---- S4: one descriptor per item (and one for the finish flush), made
+  // in the clock after the item is taken; at most one P0 element per
+  // descriptor, and only from an item of that class.
+  reg       f_it_p0ins_q, f_it_exc_q, f_it_rst_q, f_it_mk_q, f_it_en_q;
+  always @(posedge clk_i) begin
+    f_it_p0ins_q <= !e_marker && e_kind == K_INSN && s3_final && f_is_p0(1'b0, e_kind, e_iclass);
+    f_it_exc_q   <= !e_marker && e_kind == 3'd1;
+    f_it_rst_q   <= !e_marker && (e_kind == 3'd2 || (e_kind == 3'd1 && e_exc_type == 5'd0));
+    f_it_mk_q    <= e_marker;
+    f_it_en_q    <= s4_en;
+  end
+  wire f_d4_atom = s4_desc[PD_ATOM_L];
+  wire f_d4_exc  = s4_desc[PD_EXC_L];
+  wire f_d4_rst  = s4_desc[PD_RST_L];
+  wire f_d4_p0   = f_d4_atom || f_d4_exc || f_d4_rst;
+  always @* if (f_past_valid && rst_ni) begin
+    if (f_s4_go_q) assert (f_s4_new);
+    if (s4_valid) assert ({1'b0, f_d4_atom} + {1'b0, f_d4_exc} + {1'b0, f_d4_rst} <= 2'd1);
+    if (f_s4_new && f_s4_go_q) begin
+      if (f_d4_atom) assert (f_it_p0ins_q);
+      if (f_d4_exc)  assert (f_it_exc_q && !f_it_rst_q);
+      if (f_d4_rst)  assert (f_it_rst_q);
+      // an overflow marker: the atoms not yet output are dropped, and it
+      // makes no trace element of its own (its packets are Overflow,
+      // A-Sync, Trace Info)
+      if (f_it_mk_q && f_it_en_q)
+        assert (s4_desc[PD_MARKER_L] && !f_d4_p0 && !s4_desc[PD_RES_L] && !s4_desc[PD_TON_L] &&
+                !s4_desc[PD_TXF_L] && !s4_desc[PD_TXS7_L] && !s4_desc[PD_CC_L] &&
+                !s4_desc[PD_TX11_L] && s4_desc[PD_EV_L +: 4] == 4'd0 && !s4_desc[PD_TS_L] &&
+                !s4_desc[PD_FIN_L]);
+      if (s4_desc[PD_OVF_L]) assert (f_it_mk_q && s4_desc[PD_SYNC_L]);
+      if (!f_it_mk_q) assert (!s4_desc[PD_MARKER_L] && !s4_desc[PD_OVF_L]);
+      // disabled: the item is ignored
+      if (!f_it_en_q) assert (!f_d4_p0 && !s4_desc[PD_MARKER_L]);
+    end
+    // a descriptor made without an item: the finish flush (or nothing)
+    if (f_s4_new && !f_s4_go_q) assert (!f_d4_p0 && !s4_desc[PD_MARKER_L] && !s4_desc[PD_OVF_L]);
+  end
+
+  // ---- S5: one descriptor out per descriptor in, the S4 fields unchanged
+  // (the P0 element, the marker and the Overflow among them)
+  reg [PD_W-1:0] f_s5_in_q;
+  always @(posedge clk_i) if (f_s5_go) f_s5_in_q <= s4_desc;
+  always @* if (f_past_valid && rst_ni) begin
+    if (f_s5_go_q) assert (f_s5_new && s5_desc[PD_W-1:0] == f_s5_in_q);
+    if (f_s5_new)  assert (f_s5_go_q);
+  end
+
+`ifdef FV_ETE_PIPE_BOUNDED
+  // ---- bounded checks (bmc task): properties that hang on state a stage
+  // keeps inside, which the port wires cannot pin down for induction
+  // a bundle is 1 .. PKT_BYTES bytes (its length is S7's sum of two packet
+  // lengths, held while pkt_ready_i is low)
+  localparam [5:0] F_PB = PKT_BYTES;
+  always @* if (f_past_valid && rst_ni && pkt_valid_o)
+    assert (pkt_len_o != 6'd0 && pkt_len_o <= F_PB);
+
+  // S4 loses no P0 element: with no start/stop comparator and SSSTATUS
+  // started (TRCVICTLR.SSSTATUS), an enabled INSN run whose last
+  // instruction is P0 class and ViewInst (E, I, N) gives an atom (R_XCJGD).
+  reg f_it_vi_q;
+  always @(posedge clk_i) f_it_vi_q <= e_vi && s3_i_last;
+  always @* if (f_past_valid && rst_ni && f_s4_new && f_s4_go_q && f_it_en_q && f_it_p0ins_q &&
+                f_it_vi_q && trcvissctlr_i == 32'd0 && trcvictlr_i[9])
+    assert (f_d4_atom);
+
+  // 3. Overflow before any later trace: after S6 takes the element of an
+  // overflow marker, its Overflow packet (00 05, the only packet that
+  // starts so) leaves as the first packet of one of the next three bundles
+  // (the two ahead of it, in S6's chunk and bundle registers, are older
+  // elements'), so no packet of a later element leaves before it.  The
+  // solver picks which marker to follow (f_pick); the Overflow packets
+  // still owed for older markers (f_owed_q) come out first.
+  (* anyseq *) reg f_pick;
+  reg       f_trk_q = 1'b0;
+  reg [2:0] f_owed_q = 3'd0, f_rank_q = 3'd0;
+  reg [1:0] f_ovf_n_q = 2'd0;
+  wire      f_pkt_go  = pkt_valid_o && pkt_ready_i;
+  wire      f_pkt_ovf = f_pkt_go && pkt_data_o[15:0] == 16'h0500;
+  wire      f_ovf_in  = f_s6_go && s5_desc[PD_OVF_L];
+  always @(posedge clk_i) begin
+    if (!rst_ni || start_i) begin
+      f_trk_q   <= 1'b0;
+      f_owed_q  <= 3'd0;
+      f_rank_q  <= 3'd0;
+      f_ovf_n_q <= 2'd0;
+    end else begin
+      f_owed_q <= f_owed_q + {2'b00, f_ovf_in} - {2'b00, f_pkt_ovf};
+      if (f_trk_q) begin
+        if (f_pkt_ovf) f_rank_q <= f_rank_q - 3'd1;
+        if (f_pkt_ovf && f_rank_q == 3'd1) f_trk_q <= 1'b0;
+        if (f_pkt_go && f_ovf_n_q != 2'd3) f_ovf_n_q <= f_ovf_n_q + 2'd1;
+      end else if (f_ovf_in && f_pick) begin
+        f_trk_q   <= 1'b1;
+        f_rank_q  <= f_owed_q - {2'b00, f_pkt_ovf} + 3'd1;
+        f_ovf_n_q <= 2'd0;
+      end
+    end
+  end
+  always @* if (f_past_valid && rst_ni) begin
+    // no Overflow packet but for a marker, at most three owed
+    if (f_pkt_ovf) assert (f_owed_q != 3'd0);
+    assert (f_owed_q <= 3'd3);
+    if (f_trk_q) assert (f_rank_q != 3'd0 && f_rank_q <= f_owed_q);
+    // the followed marker's Overflow is the first packet of one of the
+    // three bundles after S6 took it
+    if (f_trk_q && f_pkt_go && f_ovf_n_q == 2'd2) assert (f_pkt_ovf && f_rank_q == 3'd1);
+  end
+`endif
+
+  // ---- 5. covers: every packet class, as the first packet of a bundle
+  wire [7:0] f_b0 = pkt_data_o[7:0];
+  wire [7:0] f_b1 = pkt_data_o[15:8];
+  wire [7:0] f_b2 = pkt_data_o[23:16];
+  wire       f_out = f_past_valid && rst_ni && pkt_valid_o && pkt_ready_i;
+  always @(posedge clk_i) if (f_out) begin
+    cover (f_b0 == 8'h00 && f_b1 == 8'h05);                                     // Overflow
+    cover (f_b0 == 8'h00 && f_b1 == 8'h00);                                     // A-Sync
+    cover (f_b0 == 8'h00 && f_b1 == 8'h03);                                     // Discard
+    cover (f_b0 == 8'h01);                                                      // Trace Info
+    cover (f_b0 == 8'h04);                                                      // Trace On
+    cover (f_b0 == 8'h02);                                                      // Timestamp
+    cover (f_b0 == 8'h03);                                                      // ... with cycle count
+    cover (f_b0 == 8'h06 && f_b1[6:2] != 5'h18 && f_b2 != 8'h70);               // Exception
+    cover (f_b0 == 8'h06 && f_b1[6:2] == 5'h00 && f_b2 == 8'h70);               // PE Reset
+    cover (f_b0 == 8'h06 && f_b1[6:2] == 5'h18 && f_b2 == 8'h70);               // Transaction Failure
+    cover (f_b0 == 8'h0A);                                                      // Transaction Start
+    cover (f_b0 == 8'h0B);                                                      // Transaction Commit
+    cover (f_b0 == 8'h80);                                                      // Context Same
+    cover (f_b0 == 8'h81);                                                      // Context
+    cover (f_b0[7:2] == 6'b100100);                                             // Address exact
+    cover (f_b0 == 8'h95 || f_b0 == 8'h96);                                     // Address short
+    cover (f_b0 == 8'h9A || f_b0 == 8'h9B);                                     // Address long 32
+    cover (f_b0 == 8'h9D || f_b0 == 8'h9E);                                     // Address long 64
+    cover (f_b0 == 8'h82 || f_b0 == 8'h83 || f_b0 == 8'h85 || f_b0 == 8'h86);   // Address + Context
+    cover (f_b0 == 8'h0F || (COMMOPT == 0 && f_b0 == 8'h0E && f_b1 == 8'h00 && pkt_len_o == 6'd2));
+                                                                                // Cycle Count unknown
+    cover (f_b0 == 8'h0E);                                                      // Cycle Count F1
+    cover (f_b0 == 8'h0D);                                                      // Cycle Count F2
+    cover (f_b0[7:2] == 6'b000100);                                             // Cycle Count F3
+    cover (f_b0[7:4] == 4'h7 && f_b0[3:0] != 4'h0);                             // Event
+    cover (f_b0[7:1] == 7'b1111011);                                            // Atom F1
+    cover (f_b0[7:2] == 6'b110110);                                             // Atom F2
+    cover (f_b0[7:3] == 5'b11111);                                              // Atom F3
+    cover (f_b0[7:2] == 6'b110111);                                             // Atom F4
+    cover (f_b0 == 8'hF5 || f_b0 == 8'hD5 || f_b0 == 8'hD6 || f_b0 == 8'hD7);   // Atom F5
+    cover ((f_b0 >= 8'hC0 && f_b0 <= 8'hD4) || (f_b0 >= 8'hE0 && f_b0 <= 8'hF4)); // Atom F6
+  end
+`endif
+
 endmodule
 
 `default_nettype wire
