@@ -440,8 +440,11 @@ module ete_pipe #(
   // formal/ete_unit.sby asserts the start rule there)
   always @* if (!f_past_valid) assume (!rst_ni);
   // the programming registers are written only while the unit is Idle
-  // (R_RWYQD): constant here
-  always @(posedge clk_i) if (f_past_valid) begin
+  // (R_RWYQD): they change only after a clock with the core finished and
+  // no session open
+  reg f_quiet_q = 1'b0;
+  always @(posedge clk_i) f_quiet_q <= rst_ni && finish_done_o && !f_sess_q && !start_i;
+  always @(posedge clk_i) if (f_past_valid && !f_quiet_q) begin
     assume ({trcconfigr_i, trceventctl0r_i, trceventctl1r_i, trcstallctlr_i, trctsctlr_i,
              trcsyncpr_i, trcccctlr_i, trcbbctlr_i, trctraceidr_i, trcvictlr_i,
              trcviiectlr_i, trcvissctlr_i} ==
@@ -461,6 +464,15 @@ module ete_pipe #(
     if (finish_i)    assume (f_sess_q);
     if (ent_valid_i) assume (f_sess_q && !start_i && !finish_i);
   end
+`ifdef FV_ETE_PIPE_COVER
+  // covers only (a witness with small values is a witness): addresses in
+  // the low 16 bits, timestamps in the low 8, cycle deltas below 64
+  always @* begin
+    assume (ent_addr_i[63:16] == 48'd0);
+    assume (ent_ts_i[63:8] == 56'd0);
+    assume (ent_cyc_i[20:6] == 15'd0);
+  end
+`endif
   // the entry stream obeys valid/ready
   fv_vr_check #(.W (1 + 3 + 64 + 8 + 4 + 4 + 2 + 2 + 2 + 5 + 8 + 21 + 64), .ASSUME (1)) f_ent_vr (
     .clk_i (clk_i), .rst_ni (rst_ni), .valid_i (ent_valid_i), .ready_i (ent_ready_o),
@@ -669,44 +681,96 @@ module ete_pipe #(
   end
 `endif
 
-  // ---- 5. covers: every packet class, as the first packet of a bundle
+`ifdef FV_ETE_PIPE_LIVE
+  // ---- 4. progress (live task, pkt_ready_i held high: the fairness the
+  // drain needs): while the core holds work (an entry, item, descriptor,
+  // packet or bundle in S2 .. S7, or a finish owed), some stage moves it
+  // within F_GAP clocks: S2 takes an entry, S3 takes S2's entry, S3, S4 or
+  // S5 makes a new output, S6 takes a descriptor or a bundle leaves.  The
+  // quiet clocks are S3's first half of a split run's minimum and S6's
+  // chunk and bundle registers filling.  docs/ete-formal.md turns this into
+  // the drain bound.
+  localparam [1:0] F_GAP = 2'd3;
+  wire f_s3_new = s3_valid && !f_s3_v_q;
+  wire f_work   = s2_valid_q || s3_valid || s4_valid || !s6_idle || (s4_en && s4_fin_pend);
+  wire f_event  = f_ent_go || (s2_valid_q && s3_ready) || f_s3_new || f_s4_new || f_s5_new ||
+                  f_s6_go || (pkt_valid_o && pkt_ready_i);
+  reg  [1:0] f_gap_q = 2'd0;             // clocks with work and no move
+  always @(posedge clk_i) begin
+    if (!rst_ni || start_i || !f_work || f_event) f_gap_q <= 2'd0;
+    else if (f_gap_q != 2'd3)                     f_gap_q <= f_gap_q + 2'd1;
+  end
+  always @* if (f_past_valid && rst_ni) begin
+    assume (pkt_ready_i);
+    assert (f_gap_q < F_GAP);
+  end
+`endif
+
+  // ---- 5. covers: every packet class the core emits, as the first packet
+  // of a bundle or as the second after a packet of known length (Trace On,
+  // Context Same, a one-byte packet; A-Sync; Overflow)
+  localparam F_NCLS = 30;
+  function f_cls;                        // packet class c starts with bytes x0 x1 x2
+    input [4:0] c;
+    input [7:0] x0, x1, x2;
+    begin
+      case (c)
+        5'd0:  f_cls = x0 == 8'h00 && x1 == 8'h05;                          // Overflow
+        5'd1:  f_cls = x0 == 8'h00 && x1 == 8'h00;                          // A-Sync
+        5'd2:  f_cls = x0 == 8'h00 && x1 == 8'h03;                          // Discard
+        5'd3:  f_cls = x0 == 8'h01;                                         // Trace Info
+        5'd4:  f_cls = x0 == 8'h04;                                         // Trace On
+        5'd5:  f_cls = x0 == 8'h02;                                         // Timestamp
+        5'd6:  f_cls = x0 == 8'h03;                                         // ... with cycle count
+        5'd7:  f_cls = x0 == 8'h06 && x1[6:2] != 5'h18 && x2 != 8'h70;      // Exception
+        5'd8:  f_cls = x0 == 8'h06 && x1[6:2] != 5'h18 && x2 == 8'h70;      // PE Reset
+        5'd9:  f_cls = x0 == 8'h06 && x1[6:2] == 5'h18 && x2 == 8'h70;      // Transaction Failure
+        5'd10: f_cls = x0 == 8'h0A;                                         // Transaction Start
+        5'd11: f_cls = x0 == 8'h0B;                                         // Transaction Commit
+        5'd12: f_cls = x0 == 8'h80;                                         // Context Same
+        5'd13: f_cls = x0 == 8'h81;                                         // Context
+        5'd14: f_cls = x0[7:2] == 6'b100100;                                // Address exact
+        5'd15: f_cls = x0 == 8'h95 || x0 == 8'h96;                          // Address short
+        5'd16: f_cls = x0 == 8'h9A || x0 == 8'h9B;                          // Address long 32
+        5'd17: f_cls = x0 == 8'h9D || x0 == 8'h9E;                          // Address long 64
+        5'd18: f_cls = x0 == 8'h82 || x0 == 8'h83 || x0 == 8'h85 || x0 == 8'h86;  // Address + Context
+        5'd19: f_cls = (COMMOPT != 0) ? (x0 == 8'h0F) : (x0 == 8'h0F && x1 == 8'h00);  // Cycle Count unknown
+        5'd20: f_cls = x0 == 8'h0E;                                         // Cycle Count F1
+        5'd21: f_cls = x0 == 8'h0D;                                         // Cycle Count F2
+        5'd22: f_cls = x0[7:2] == 6'b000100;                                // Cycle Count F3
+        5'd23: f_cls = x0[7:4] == 4'h7 && x0[3:0] != 4'h0;                  // Event
+        5'd24: f_cls = x0[7:1] == 7'b1111011;                               // Atom F1
+        5'd25: f_cls = x0[7:2] == 6'b110110;                                // Atom F2
+        5'd26: f_cls = x0[7:3] == 5'b11111;                                 // Atom F3
+        5'd27: f_cls = x0[7:2] == 6'b110111;                                // Atom F4
+        5'd28: f_cls = x0 == 8'hF5 || x0 == 8'hD5 || x0 == 8'hD6 || x0 == 8'hD7;  // Atom F5
+        default: f_cls = (x0 >= 8'hC0 && x0 <= 8'hD4) || (x0 >= 8'hE0 && x0 <= 8'hF4);  // Atom F6
+      endcase
+    end
+  endfunction
   wire [7:0] f_b0 = pkt_data_o[7:0];
   wire [7:0] f_b1 = pkt_data_o[15:8];
-  wire [7:0] f_b2 = pkt_data_o[23:16];
-  wire       f_out = f_past_valid && rst_ni && pkt_valid_o && pkt_ready_i;
-  always @(posedge clk_i) if (f_out) begin
-    cover (f_b0 == 8'h00 && f_b1 == 8'h05);                                     // Overflow
-    cover (f_b0 == 8'h00 && f_b1 == 8'h00);                                     // A-Sync
-    cover (f_b0 == 8'h00 && f_b1 == 8'h03);                                     // Discard
-    cover (f_b0 == 8'h01);                                                      // Trace Info
-    cover (f_b0 == 8'h04);                                                      // Trace On
-    cover (f_b0 == 8'h02);                                                      // Timestamp
-    cover (f_b0 == 8'h03);                                                      // ... with cycle count
-    cover (f_b0 == 8'h06 && f_b1[6:2] != 5'h18 && f_b2 != 8'h70);               // Exception
-    cover (f_b0 == 8'h06 && f_b1[6:2] == 5'h00 && f_b2 == 8'h70);               // PE Reset
-    cover (f_b0 == 8'h06 && f_b1[6:2] == 5'h18 && f_b2 == 8'h70);               // Transaction Failure
-    cover (f_b0 == 8'h0A);                                                      // Transaction Start
-    cover (f_b0 == 8'h0B);                                                      // Transaction Commit
-    cover (f_b0 == 8'h80);                                                      // Context Same
-    cover (f_b0 == 8'h81);                                                      // Context
-    cover (f_b0[7:2] == 6'b100100);                                             // Address exact
-    cover (f_b0 == 8'h95 || f_b0 == 8'h96);                                     // Address short
-    cover (f_b0 == 8'h9A || f_b0 == 8'h9B);                                     // Address long 32
-    cover (f_b0 == 8'h9D || f_b0 == 8'h9E);                                     // Address long 64
-    cover (f_b0 == 8'h82 || f_b0 == 8'h83 || f_b0 == 8'h85 || f_b0 == 8'h86);   // Address + Context
-    cover (f_b0 == 8'h0F || (COMMOPT == 0 && f_b0 == 8'h0E && f_b1 == 8'h00 && pkt_len_o == 6'd2));
-                                                                                // Cycle Count unknown
-    cover (f_b0 == 8'h0E);                                                      // Cycle Count F1
-    cover (f_b0 == 8'h0D);                                                      // Cycle Count F2
-    cover (f_b0[7:2] == 6'b000100);                                             // Cycle Count F3
-    cover (f_b0[7:4] == 4'h7 && f_b0[3:0] != 4'h0);                             // Event
-    cover (f_b0[7:1] == 7'b1111011);                                            // Atom F1
-    cover (f_b0[7:2] == 6'b110110);                                             // Atom F2
-    cover (f_b0[7:3] == 5'b11111);                                              // Atom F3
-    cover (f_b0[7:2] == 6'b110111);                                             // Atom F4
-    cover (f_b0 == 8'hF5 || f_b0 == 8'hD5 || f_b0 == 8'hD6 || f_b0 == 8'hD7);   // Atom F5
-    cover ((f_b0 >= 8'hC0 && f_b0 <= 8'hD4) || (f_b0 >= 8'hE0 && f_b0 <= 8'hF4)); // Atom F6
-  end
+  // the first packet is one byte long: Trace On, Context Same, Transaction
+  // Start / Commit, Event, an atom, an exact address, Cycle Count F3 (and
+  // unknown with the commit)
+  wire f_one = pkt_len_o >= 6'd2 &&
+               (f_b0 == 8'h04 || f_b0 == 8'h80 || f_b0 == 8'h0A || f_b0 == 8'h0B ||
+                (f_b0[7:4] == 4'h7 && f_b0 != 8'h70) || f_b0 >= 8'hC0 || f_b0[7:2] == 6'b100100 ||
+                f_b0[7:2] == 6'b000100 || (COMMOPT != 0 && f_b0 == 8'h0F));
+  wire f_as  = pkt_len_o >= 6'd13 && f_cls(5'd1, f_b0, f_b1, 8'h00);   // A-Sync first
+  wire f_ov  = pkt_len_o >= 6'd3 && f_cls(5'd0, f_b0, f_b1, 8'h00);    // Overflow first
+  wire f_out = f_past_valid && rst_ni && pkt_valid_o && pkt_ready_i;
+  genvar gc;
+  generate
+    for (gc = 0; gc < F_NCLS; gc = gc + 1) begin : g_f_cls
+      localparam [4:0] F_C = gc;
+      always @(posedge clk_i) if (f_out)
+        cover (f_cls(F_C, f_b0, f_b1, pkt_data_o[23:16]) ||
+               (f_one && f_cls(F_C, f_b1, pkt_data_o[23:16], pkt_data_o[31:24])) ||
+               (f_ov && f_cls(F_C, pkt_data_o[23:16], pkt_data_o[31:24], pkt_data_o[39:32])) ||
+               (f_as && f_cls(F_C, pkt_data_o[103:96], pkt_data_o[111:104], pkt_data_o[119:112])));
+    end
+  endgenerate
 `endif
 
 endmodule

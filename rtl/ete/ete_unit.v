@@ -302,7 +302,7 @@ module ete_unit #(
     f_rsctlr_q <= trcrsctlr;
     f_acvr_q   <= trcacvr;
     f_acatr_q  <= trcacatr;
-    f_quiet_q  <= rst_ni && finish_done && !f_sess_q;
+    f_quiet_q  <= rst_ni && finish_done && !f_sess_q && !start;
   end
   always @* if (f_past_valid && rst_ni) begin
     if (start)     assert (finish_done && !finish && !f_sess_q);

@@ -1,0 +1,165 @@
+// Atom counting at S6/S7 of the pipelined ETE core (formal only,
+// formal/ete_pipe_pkt.sby): ete_pipe_pkt on its ports, fed element
+// descriptors that carry atoms (PD_ATOM, PD_TAKEN), overflow markers
+// (PD_MARKER with PD_OVF and PD_SYNC: Overflow, A-Sync, Trace Info), a
+// plain A-Sync (the start of trace) and the finish flush (PD_FIN), nothing
+// else, with TRCCONFIGR.CCI 0 and no periodic synchronization.  Then every
+// byte of a bundle at or above 0xC0 is an atom packet (Formats 1-6, one
+// byte each, D5.40 - D5.45) and every other byte belongs to an Overflow,
+// A-Sync or Trace Info packet, so the atoms a bundle carries are counted
+// from its bytes.  Checked:
+//   - no atom is invented or duplicated: the atoms out never exceed the
+//     atoms in;
+//   - no atom is lost without a marker: once the finish flush has been
+//     taken and S6/S7 hold nothing, atoms out == atoms in, unless a marker
+//     was taken in the session (its Overflow packet stands for the atoms
+//     not yet output, ete_model_overflow);
+//   - the atoms S6/S7 hold never exceed what the atom buffer and the
+//     registers can hold.
+// The descriptor side obeys valid/ready (assumed); start_i comes only with
+// the stage idle.
+`default_nettype none
+
+module fv_ete_pipe_pkt_atoms #(
+  parameter PKT_BYTES = 20
+) (
+  input wire                 clk_i,
+  input wire                 rst_ni,
+  input wire                 start_i,
+  input wire [11:0]          cc_thr_i,
+  input wire                 in_valid_i,
+  input wire [7:0]           in_item_i,
+  input wire                 in_marker_i,
+  input wire                 in_sync_i,
+  input wire                 in_fin_i,
+  input wire                 in_atom_i,
+  input wire                 in_taken_i,
+  input wire                 pkt_ready_i
+);
+
+  `include "ete_pipe_desc.vh"
+
+  wire                   in_ready, raise, ack, idle, pkt_valid;
+  wire [7:0]             raise_item;
+  wire [8*PKT_BYTES-1:0] pkt_data;
+  wire [5:0]             pkt_len;
+
+  reg [PC_W-1:0] desc;
+  always @* begin
+    desc = {PC_W{1'b0}};
+    desc[PD_ITEM_L +: 8] = in_item_i;
+    desc[PD_MARKER_L]    = in_marker_i;
+    desc[PD_OVF_L]       = in_marker_i;      // a marker after the start of trace
+    desc[PD_SYNC_L]      = in_sync_i;
+    desc[PD_FIN_L]       = in_fin_i;
+    desc[PD_ATOM_L]      = in_atom_i;
+    desc[PD_TAKEN_L]     = in_taken_i;
+  end
+
+  ete_pipe_pkt #(
+    .COMMOPT   (1),
+    .PKT_BYTES (PKT_BYTES)
+  ) u_pkt (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .start_i       (start_i),
+    .sync_period_i (5'd0),
+    .cfg_cci_i     (1'b0),
+    .cc_thr_i      (cc_thr_i),
+    .in_valid_i    (in_valid_i),
+    .in_ready_o    (in_ready),
+    .in_desc_i     (desc),
+    .raise_o       (raise),
+    .raise_item_o  (raise_item),
+    .sync_ack_o    (ack),
+    .idle_o        (idle),
+    .pkt_valid_o   (pkt_valid),
+    .pkt_ready_i   (pkt_ready_i),
+    .pkt_data_o    (pkt_data),
+    .pkt_len_o     (pkt_len)
+  );
+
+`ifdef FORMAL
+  reg f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  always @* if (!f_past_valid) assume (!rst_ni);
+
+  // the descriptor stream: valid/ready; the element kinds above, one each
+  fv_vr_check #(.W (13), .ASSUME (1)) f_in_vr (
+    .clk_i (clk_i), .rst_ni (rst_ni), .valid_i (in_valid_i), .ready_i (in_ready),
+    .data_i ({in_item_i, in_marker_i, in_sync_i, in_fin_i, in_atom_i, in_taken_i})
+  );
+  always @* if (rst_ni) begin
+    if (in_marker_i) assume (in_sync_i && !in_fin_i && !in_atom_i);
+    if (in_fin_i)    assume (!in_sync_i && !in_atom_i);
+    if (in_sync_i)   assume (!in_atom_i);
+    if (start_i)     assume (idle && !in_valid_i);
+  end
+
+  // atoms in one packet byte (ete_enc_atom: F6 is {11, !last E, n - 4})
+  function [4:0] f_natoms;
+    input [7:0] b;
+    begin
+      if (b[7:6] != 2'b11)       f_natoms = 5'd0;
+      else if (b[4:0] <= 5'd20)  f_natoms = b[4:0] + 5'd4;            // F6
+      else if (b == 8'hF5 || b == 8'hD5 || b == 8'hD6 || b == 8'hD7)
+                                 f_natoms = 5'd5;                     // F5
+      else if (b[7:1] == 7'b1111011) f_natoms = 5'd1;                 // F1
+      else if (b[7:2] == 6'b110110)  f_natoms = 5'd2;                 // F2
+      else if (b[7:3] == 5'b11111)   f_natoms = 5'd3;                 // F3
+      else                           f_natoms = 5'd4;                 // F4: DC - DF
+    end
+  endfunction
+
+  reg [9:0] f_bundle_atoms;
+  integer   f_i;
+  always @* begin
+    f_bundle_atoms = 10'd0;
+    for (f_i = 0; f_i < PKT_BYTES; f_i = f_i + 1)
+      if (f_i < pkt_len)
+        f_bundle_atoms = f_bundle_atoms + {5'd0, f_natoms(pkt_data[8*f_i +: 8])};
+  end
+
+  wire      f_in_go  = in_valid_i && in_ready;
+  wire      f_out_go = pkt_valid && pkt_ready_i;
+  reg [9:0] f_in_q = 10'd0, f_out_q = 10'd0;
+  reg       f_mk_q = 1'b0, f_fin_q = 1'b0;
+  always @(posedge clk_i) begin
+    if (!rst_ni || start_i) begin
+      f_in_q  <= 10'd0;
+      f_out_q <= 10'd0;
+      f_mk_q  <= 1'b0;
+      f_fin_q <= 1'b0;
+    end else begin
+      f_in_q  <= f_in_q + {9'd0, f_in_go && in_atom_i};
+      f_out_q <= f_out_q + (f_out_go ? f_bundle_atoms : 10'd0);
+      if (f_in_go && in_marker_i) f_mk_q <= 1'b1;
+      if (f_in_go) f_fin_q <= in_fin_i;      // the last element taken is the finish flush
+    end
+  end
+  always @* if (f_past_valid && rst_ni) begin
+    assert (f_out_q <= f_in_q);
+    if (idle && f_fin_q && !f_mk_q) assert (f_out_q == f_in_q);
+    // the atom buffer (24) and at most three elements' atom packets held
+    assert (f_in_q - f_out_q <= 10'd24 + 10'd3 * 10'd24);
+  end
+
+  always @(posedge clk_i) if (f_past_valid && rst_ni) begin
+    cover (idle && f_fin_q && !f_mk_q && f_in_q >= 10'd7);   // atoms flushed at the finish
+    // every atom format as a bundle's first packet (D5.40 - D5.45)
+    cover (f_out_go && pkt_data[7:1] == 7'b1111011);                          // F1
+    cover (f_out_go && pkt_data[7:2] == 6'b110110);                           // F2
+    cover (f_out_go && pkt_data[7:3] == 5'b11111);                            // F3
+    cover (f_out_go && pkt_data[7:2] == 6'b110111);                           // F4
+    cover (f_out_go && (pkt_data[7:0] == 8'hF5 || pkt_data[7:0] == 8'hD5 ||
+                        pkt_data[7:0] == 8'hD6 || pkt_data[7:0] == 8'hD7));   // F5
+    cover (f_out_go && pkt_data[7:6] == 2'b11 && pkt_data[4:0] <= 5'd20);     // F6
+    cover (f_out_go && pkt_data[7:6] == 2'b11 && pkt_data[4:0] <= 5'd20 &&
+           pkt_data[4:0] >= 5'd3);                                            // F6, 7 atoms or more
+    cover (idle && f_fin_q && f_mk_q && f_out_q != f_in_q);   // atoms dropped at a marker
+  end
+`endif
+
+endmodule
+
+`default_nettype wire
