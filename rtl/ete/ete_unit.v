@@ -270,7 +270,7 @@ module ete_unit #(
   // ==========================================================================
   // Formal (formal/ete_unit.sby, docs/ete-formal.md): the unit's ports, the
   // port contract of ete_pipe (what formal/ete_pipe.sby assumes) as kept by
-  // ete_regs and ete_entry, and the drain to Idle.  The submodules'
+  // ete_regs and ete_entry.  The submodules'
   // own properties (ete_regs, ete_entry, common_fifo_sr, ete_out_fifo,
   // common_fifo_mw, ete_pipe's stage boundaries) are checked with them.
   // ==========================================================================
@@ -326,52 +326,10 @@ module ete_unit #(
     else              assert (out_keep_o[0] && ((out_keep_o & (out_keep_o + 1'b1)) == 0));
   end
 
-`ifdef FV_ETE_UNIT_LIVE
-  // ---- 4. drain: TRCSTATR.IDLE within F_IDLE clocks of TRCPRGCTLR.EN
-  // clearing, with out_ready_i held high from then on (fairness).  The
-  // bound counts, for every entry the session accepted (slots and
-  // overflow markers, at most IN_FIFO_DEPTH + 2 in flight), F_ENT clocks,
-  // plus F_OUT clocks to empty the output FIFO and F_CTL for the D8.3
-  // steps; docs/ete-formal.md derives F_ENT.  Checked by bounded model
-  // checking (formal/ete_unit.sby, task live).
-  localparam F_OUT = OUT_FIFO_BYTES / OUT_BYTES + 2;
-  localparam F_CTL = 8;
-  localparam F_ENT = 12;
-  reg [7:0]  f_dis_q = 8'd0;             // clocks since EN cleared
-  reg        f_off_q = 1'b0;             // EN cleared, not yet Idle
-  reg [7:0]  f_ent_q = 8'd0;             // entries of the session (saturating)
-  wire       f_run  = trc_en_o && !idle_o;                // Running
-  reg  [3:0] f_nacc;                     // slots accepted this clock
-  integer    f_k;
-  always @* begin
-    f_nacc = 4'd0;
-    for (f_k = 0; f_k < RETIRE_WIDTH; f_k = f_k + 1)
-      if (f_run && !pe_drop_o && pe_valid_i[f_k]) f_nacc = f_nacc + 4'd1;
-  end
-  wire [3:0] f_nmk  = (f_run && pe_drop_o) ? 4'd1 : 4'd0;   // at most one marker per drop run
-  always @(posedge clk_i) begin
-    if (!rst_ni || start) begin
-      f_ent_q <= 8'd0;
-    end else if (f_ent_q < 8'd200) begin
-      f_ent_q <= f_ent_q + {4'd0, f_nacc} + {4'd0, f_nmk};
-    end
-    if (!rst_ni || trc_en_o || idle_o) begin
-      f_dis_q <= 8'd0;
-      f_off_q <= 1'b0;
-    end else begin
-      f_off_q <= 1'b1;
-      if (f_dis_q != 8'hFF) f_dis_q <= f_dis_q + 8'd1;
-    end
-  end
-  always @* if (f_past_valid && rst_ni) begin
-    if (f_off_q) assume (out_ready_i);
-    if (f_off_q) assert ({2'b00, f_dis_q} <= F_CTL + F_OUT + F_ENT * {2'b00, f_ent_q});
-  end
-`endif
-
+  reg f_busy_q = 1'b0;                   // the unit has left Idle since reset
+  always @(posedge clk_i) f_busy_q <= rst_ni && (f_busy_q || !idle_o);
   always @(posedge clk_i) if (f_past_valid && rst_ni) begin
-    cover (idle_o && !$past(idle_o));                       // a whole session
-    cover (out_valid_o && out_ready_i && !idle_o && !trc_en_o);   // trace out while draining
+    cover (idle_o && f_busy_q);                             // a whole session, back in Idle
     cover (pe_drop_o);
   end
 `endif
