@@ -1,5 +1,7 @@
-// Atom counting at S6/S7 of the pipelined ETE core (formal only,
-// formal/ete_pipe_pkt.sby): ete_pipe_pkt on its ports, fed element
+// S6/S7 of the pipelined ETE core on its ports (formal only,
+// formal/ete_pipe_pkt.sby).  With FV_PKT_FREE the descriptor is free (any
+// that S5 can hand over) and the Overflow-first and bundle-length
+// properties are checked; without it, atom counting: ete_pipe_pkt on its ports, fed element
 // descriptors that carry atoms (PD_ATOM, PD_TAKEN), overflow markers
 // (PD_MARKER with PD_OVF and PD_SYNC: Overflow, A-Sync, Trace Info), a
 // plain A-Sync (the start of trace) and the finish flush (PD_FIN), nothing
@@ -21,7 +23,8 @@
 `default_nettype none
 
 module fv_ete_pipe_pkt_atoms #(
-  parameter PKT_BYTES = 20
+  parameter PKT_BYTES = 20,
+  parameter PC_W_FREE = 365   // PC_W of ete_pipe_desc.vh
 ) (
   input wire                 clk_i,
   input wire                 rst_ni,
@@ -34,6 +37,7 @@ module fv_ete_pipe_pkt_atoms #(
   input wire                 in_fin_i,
   input wire                 in_atom_i,
   input wire                 in_taken_i,
+  input wire [PC_W_FREE-1:0] in_desc_free_i,   // FV_PKT_FREE: the whole descriptor
   input wire                 pkt_ready_i
 );
 
@@ -54,6 +58,9 @@ module fv_ete_pipe_pkt_atoms #(
     desc[PD_FIN_L]       = in_fin_i;
     desc[PD_ATOM_L]      = in_atom_i;
     desc[PD_TAKEN_L]     = in_taken_i;
+`ifdef FV_PKT_FREE
+    desc = in_desc_free_i;
+`endif
   end
 
   ete_pipe_pkt #(
@@ -84,6 +91,19 @@ module fv_ete_pipe_pkt_atoms #(
   always @(posedge clk_i) f_past_valid <= 1'b1;
   always @* if (!f_past_valid) assume (!rst_ni);
 
+`ifdef FV_PKT_FREE
+  // any descriptor S5 can hand over: valid/ready; an Overflow only with the
+  // marker and the A-Sync (ete_pipe.sby proves this of S4's descriptors,
+  // and S5 passes them unchanged)
+  fv_vr_check #(.W (PC_W), .ASSUME (1)) f_in_vr (
+    .clk_i (clk_i), .rst_ni (rst_ni), .valid_i (in_valid_i), .ready_i (in_ready),
+    .data_i (desc)
+  );
+  always @* if (rst_ni) begin
+    if (desc[PD_OVF_L]) assume (desc[PD_MARKER_L] && desc[PD_SYNC_L]);
+    if (start_i)        assume (idle && !in_valid_i);
+  end
+`else
   // the descriptor stream: valid/ready; the element kinds above, one each
   fv_vr_check #(.W (13), .ASSUME (1)) f_in_vr (
     .clk_i (clk_i), .rst_ni (rst_ni), .valid_i (in_valid_i), .ready_i (in_ready),
@@ -95,7 +115,51 @@ module fv_ete_pipe_pkt_atoms #(
     if (in_sync_i)   assume (!in_atom_i);
     if (start_i)     assume (idle && !in_valid_i);
   end
+`endif
 
+  // 3. Overflow before any later trace (S6/S7): after the stage takes an
+  // element with an Overflow, that Overflow packet (00 05, the only packet
+  // that starts so) is the first packet of one of the next three bundles
+  // leaving: the two ahead of it, in the chunk and bundle registers, hold
+  // older elements' packets, so no packet of a later element leaves before
+  // it.  The solver picks which one to follow (f_pick); the Overflow
+  // packets still owed for older ones leave first (f_owed_q).
+  (* anyseq *) reg f_pick;
+  reg       f_trk_q = 1'b0;
+  reg [2:0] f_owed_q = 3'd0, f_rank_q = 3'd0;
+  reg [1:0] f_ovf_n_q = 2'd0;
+  wire      f_pkt_go  = pkt_valid && pkt_ready_i;
+  wire      f_pkt_ovf = f_pkt_go && pkt_data[15:0] == 16'h0500;
+  wire      f_ovf_in  = in_valid_i && in_ready && desc[PD_OVF_L];
+  always @(posedge clk_i) begin
+    if (!rst_ni || start_i) begin
+      f_trk_q   <= 1'b0;
+      f_owed_q  <= 3'd0;
+      f_rank_q  <= 3'd0;
+      f_ovf_n_q <= 2'd0;
+    end else begin
+      f_owed_q <= f_owed_q + {2'b00, f_ovf_in} - {2'b00, f_pkt_ovf};
+      if (f_trk_q) begin
+        if (f_pkt_ovf) f_rank_q <= f_rank_q - 3'd1;
+        if (f_pkt_ovf && f_rank_q == 3'd1) f_trk_q <= 1'b0;
+        if (f_pkt_go && f_ovf_n_q != 2'd3) f_ovf_n_q <= f_ovf_n_q + 2'd1;
+      end else if (f_ovf_in && f_pick) begin
+        f_trk_q   <= 1'b1;
+        f_rank_q  <= f_owed_q - {2'b00, f_pkt_ovf} + 3'd1;
+        f_ovf_n_q <= 2'd0;
+      end
+    end
+  end
+  localparam [5:0] F_PB = PKT_BYTES;
+  always @* if (f_past_valid && rst_ni) begin
+    if (f_pkt_ovf) assert (f_owed_q != 3'd0);     // no Overflow packet but a marker's
+    assert (f_owed_q <= 3'd3);
+    if (f_trk_q) assert (f_rank_q != 3'd0 && f_rank_q <= f_owed_q);
+    if (f_trk_q && f_pkt_go && f_ovf_n_q == 2'd2) assert (f_pkt_ovf && f_rank_q == 3'd1);
+    if (pkt_valid) assert (pkt_len != 6'd0 && pkt_len <= F_PB);   // a bundle is 1 .. PKT_BYTES
+  end
+
+`ifndef FV_PKT_FREE
   // atoms in one packet byte (ete_enc_atom: F6 is {11, !last E, n - 4})
   function [4:0] f_natoms;
     input [7:0] b;
@@ -158,6 +222,12 @@ module fv_ete_pipe_pkt_atoms #(
            pkt_data[4:0] >= 5'd3);                                            // F6, 7 atoms or more
     cover (idle && f_fin_q && f_mk_q && f_out_q != f_in_q);   // atoms dropped at a marker
   end
+`else
+  always @(posedge clk_i) if (f_past_valid && rst_ni) begin
+    cover (f_pkt_ovf && f_trk_q && f_ovf_n_q == 2'd2);      // the Overflow as the third bundle
+    cover (f_owed_q == 3'd2);
+  end
+`endif
 `endif
 
 endmodule

@@ -621,12 +621,8 @@ module ete_pipe #(
 `ifdef FV_ETE_PIPE_BOUNDED
   // ---- bounded checks (bmc task): properties that hang on state a stage
   // keeps inside, which the port wires cannot pin down for induction
-  // a bundle is 1 .. PKT_BYTES bytes (its length is S7's sum of two packet
-  // lengths, held while pkt_ready_i is low)
-  localparam [5:0] F_PB = PKT_BYTES;
-  always @* if (f_past_valid && rst_ni && pkt_valid_o)
-    assert (pkt_len_o != 6'd0 && pkt_len_o <= F_PB);
-
+  // (a bundle is 1 .. PKT_BYTES bytes: checked on S6's ports,
+  // formal/ete_pipe_pkt.sby, task bmc_ovf)
   // S4 loses no P0 element: with no start/stop comparator and SSSTATUS
   // started (TRCVICTLR.SSSTATUS), an enabled INSN run whose last
   // instruction is P0 class and ViewInst (E, I, N) gives an atom (R_XCJGD).
@@ -636,48 +632,8 @@ module ete_pipe #(
                 f_it_vi_q && trcvissctlr_i == 32'd0 && trcvictlr_i[9])
     assert (f_d4_atom);
 
-  // 3. Overflow before any later trace: after S6 takes the element of an
-  // overflow marker, its Overflow packet (00 05, the only packet that
-  // starts so) leaves as the first packet of one of the next three bundles
-  // (the two ahead of it, in S6's chunk and bundle registers, are older
-  // elements'), so no packet of a later element leaves before it.  The
-  // solver picks which marker to follow (f_pick); the Overflow packets
-  // still owed for older markers (f_owed_q) come out first.
-  (* anyseq *) reg f_pick;
-  reg       f_trk_q = 1'b0;
-  reg [2:0] f_owed_q = 3'd0, f_rank_q = 3'd0;
-  reg [1:0] f_ovf_n_q = 2'd0;
-  wire      f_pkt_go  = pkt_valid_o && pkt_ready_i;
-  wire      f_pkt_ovf = f_pkt_go && pkt_data_o[15:0] == 16'h0500;
-  wire      f_ovf_in  = f_s6_go && s5_desc[PD_OVF_L];
-  always @(posedge clk_i) begin
-    if (!rst_ni || start_i) begin
-      f_trk_q   <= 1'b0;
-      f_owed_q  <= 3'd0;
-      f_rank_q  <= 3'd0;
-      f_ovf_n_q <= 2'd0;
-    end else begin
-      f_owed_q <= f_owed_q + {2'b00, f_ovf_in} - {2'b00, f_pkt_ovf};
-      if (f_trk_q) begin
-        if (f_pkt_ovf) f_rank_q <= f_rank_q - 3'd1;
-        if (f_pkt_ovf && f_rank_q == 3'd1) f_trk_q <= 1'b0;
-        if (f_pkt_go && f_ovf_n_q != 2'd3) f_ovf_n_q <= f_ovf_n_q + 2'd1;
-      end else if (f_ovf_in && f_pick) begin
-        f_trk_q   <= 1'b1;
-        f_rank_q  <= f_owed_q - {2'b00, f_pkt_ovf} + 3'd1;
-        f_ovf_n_q <= 2'd0;
-      end
-    end
-  end
-  always @* if (f_past_valid && rst_ni) begin
-    // no Overflow packet but for a marker, at most three owed
-    if (f_pkt_ovf) assert (f_owed_q != 3'd0);
-    assert (f_owed_q <= 3'd3);
-    if (f_trk_q) assert (f_rank_q != 3'd0 && f_rank_q <= f_owed_q);
-    // the followed marker's Overflow is the first packet of one of the
-    // three bundles after S6 took it
-    if (f_trk_q && f_pkt_go && f_ovf_n_q == 2'd2) assert (f_pkt_ovf && f_rank_q == 3'd1);
-  end
+  // (3. Overflow before any later trace is checked on S6's ports:
+  // formal/ete_pipe_pkt.sby, task bmc_ovf)
 `endif
 
 `ifdef FV_ETE_PIPE_LIVE
