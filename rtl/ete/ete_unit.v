@@ -326,12 +326,6 @@ module ete_unit #(
     else              assert (out_keep_o[0] && ((out_keep_o & (out_keep_o + 1'b1)) == 0));
   end
 
-  reg f_busy_q = 1'b0;                   // the unit has left Idle since reset
-  always @(posedge clk_i) f_busy_q <= rst_ni && (f_busy_q || !idle_o);
-  always @(posedge clk_i) if (f_past_valid && rst_ni) begin
-    cover (idle_o && f_busy_q);                             // a whole session, back in Idle
-    cover (pe_drop_o);
-  end
 `endif
 
 endmodule
