@@ -154,13 +154,14 @@ module fv_ete_pipe_pkt_atoms #(
   // 3. Overflow before any later trace.  In this stream only an Overflow
   // packet holds the bytes 00 05 in a row, and only a Trace On packet a
   // byte 04 (A-Sync 00 .. 00 80, Trace Info 01 00, atoms C0 .. FF).  The
-  // solver picks a marker to follow (f_pick); Trace On elements are fed
-  // only after S6 has taken it, as the later trace; none of their bytes
+  // solver picks one marker to follow (f_pick); Trace On elements are fed
+  // only after S6 has taken it and until its Overflow left, as the later
+  // trace; none of their bytes
   // may leave before the followed marker's Overflow packet, or ahead of it
   // in the bundle that carries it.  The Overflow packets still owed for
   // older markers leave first (f_owed_q, f_rank_q).
   (* anyseq *) reg f_pick;
-  reg       f_trk_q = 1'b0;
+  reg       f_trk_q = 1'b0, f_used_q = 1'b0;   // following a marker; one per run
   reg [3:0] f_owed_q = 4'd0, f_rank_q = 4'd0;
   reg [5:0] f_ovf_at, f_ton_at;          // first 00 05 / first 04 in the bundle, 63: none
   reg [1:0] f_novf;                      // Overflow packets in the bundle
@@ -184,6 +185,7 @@ module fv_ete_pipe_pkt_atoms #(
   always @(posedge clk_i) begin
     if (!rst_ni || start_i) begin
       f_trk_q  <= 1'b0;
+      f_used_q <= 1'b0;
       f_owed_q <= 4'd0;
       f_rank_q <= 4'd0;
     end else begin
@@ -191,8 +193,9 @@ module fv_ete_pipe_pkt_atoms #(
       if (f_trk_q) begin
         if (f_rank_q <= {2'b00, f_pkt_novf}) f_trk_q <= 1'b0;
         f_rank_q <= f_rank_q - {2'b00, f_pkt_novf};
-      end else if (f_ovf_in && f_pick) begin
+      end else if (f_ovf_in && f_pick && !f_used_q) begin
         f_trk_q  <= 1'b1;
+        f_used_q <= 1'b1;
         f_rank_q <= f_owed_q - {2'b00, f_pkt_novf} + 4'd1;
       end
     end

@@ -113,7 +113,7 @@ ETE_FV_TASKS := common_fifo_mw:prove_in1 common_fifo_mw:prove_in2 common_fifo_mw
                 ete_in_fifo:cover_w2 \
                 ete_out_fifo:cover_o4 ete_top:cover_w1 \
                 ete_entry:cover_w1 ete_entry:cover_w2 ete_entry:cover_w4 \
-                ete_pipe:cover ete_pipe:cover_c0 ete_pipe_pkt:cover_atoms ete_pipe_pkt:cover_free
+                ete_pipe:cover ete_pipe_pkt:cover_atoms ete_pipe_pkt:cover_free
 
 .PHONY: deps-formal-ete formal-ete
 deps-formal-ete: deps-formal-trbe
