@@ -1,5 +1,5 @@
 // S6/S7 of the pipelined ETE core on its ports (formal only,
-// formal/ete_pipe_pkt.sby).  With FV_PKT_FREE the descriptor is free (any
+// formal/ete_pipe_pkt_ports.sby).  With FV_PKT_FREE the descriptor is free (any
 // that S5 can hand over) and only the bundle length is checked.  Without
 // it, ete_pipe_pkt is fed element descriptors that carry atoms (PD_ATOM,
 // PD_TAKEN), overflow markers (PD_MARKER with PD_OVF and PD_SYNC:

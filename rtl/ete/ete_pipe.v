@@ -622,7 +622,7 @@ module ete_pipe #(
   // ---- bounded checks (bmc task): properties that hang on state a stage
   // keeps inside, which the port wires cannot pin down for induction
   // (a bundle is 1 .. PKT_BYTES bytes: checked on S6's ports,
-  // formal/ete_pipe_pkt.sby, task bmc_ovf)
+  // formal/ete_pipe_pkt_ports.sby, task bmc_ovf)
   // S4 loses no P0 element: with no start/stop comparator and SSSTATUS
   // started (TRCVICTLR.SSSTATUS), an enabled INSN run whose last
   // instruction is P0 class and ViewInst (E, I, N) gives an atom (R_XCJGD).
@@ -633,7 +633,7 @@ module ete_pipe #(
     assert (f_d4_atom);
 
   // (3. Overflow before any later trace is checked on S6's ports:
-  // formal/ete_pipe_pkt.sby, task bmc_ovf)
+  // formal/ete_pipe_pkt_ports.sby, task bmc_ovf)
 `endif
 
 `ifdef FV_ETE_PIPE_LIVE
