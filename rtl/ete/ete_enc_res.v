@@ -149,15 +149,17 @@ module ete_enc_res #(
     input        typ;
     input [15:0] rsv;
     input [7:0]  pinv;
+    reg   [7:0]  pair;
     integer      n;
     begin
-      sel_event = 1'b0;                                    // 16..31, pairs 8..15: not implemented
-      for (n = 0; n < 16; n = n + 1)
-        if (!typ && sel == n[4:0])
-          sel_event = rsv[n];
       for (n = 0; n < 8; n = n + 1)
-        if (typ && sel == n[4:0])
-          sel_event = (rsv[2*n] & rsv[2*n+1]) ^ pinv[n];
+        pair[n] = (rsv[2*n] & rsv[2*n+1]) ^ pinv[n];
+      if (sel[4])
+        sel_event = 1'b0;                                  // 16..31: not implemented
+      else if (!typ)
+        sel_event = rsv[sel[3:0]];
+      else
+        sel_event = !sel[3] && pair[sel[2:0]];             // pairs 8..15: not implemented
     end
   endfunction
 
