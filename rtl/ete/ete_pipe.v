@@ -127,7 +127,8 @@ module ete_pipe #(
   //     first address A: D = C - A as a low byte (its value d and its
   //     borrow) and four 14-bit chunks of bits [63:8], each subtracted on
   //     its own: its borrow (g), whether its difference is 0 or 1 (zr: bits
-  //     [13:1] zero, x0: bit 0); and which chunks of A[63:8] are all ones.
+  //     [13:1] zero, x0: bit 0); d against L and 4 (npre - 1), and d's
+  //     index forms; and which chunks of A[63:8] are all ones.
   //   S2b (combinational, into the skid): the chunk borrows resolved, per C:
   //     C < A (neg) and 0 <= C - A <= 255 (inr).  A run is at most 255 bytes
   //     (L = last) and does not wrap the address space (docs/pe-blocks.md
@@ -161,21 +162,41 @@ module ete_pipe #(
   wire        s2_go = ent_valid_i && ent_ready_o;
 
   // ---- S2a: the first half of D = C - A ------------------------------------
+  // (and the low byte d = D[7:0] against L and 4 (npre - 1), which only
+  // matter when 0 <= D <= 255, and the index forms of d)
+  wire [7:0]      ent_p4 = {ent_last_i[7:2] - 6'd1, 2'b00};   // 4 * (npre - 1) (multi)
   reg [NC-1:0]    a_b_d;               // C[7:0] < A[7:0]
-  reg [8*NC-1:0]  a_d_d;               // (C - A)[7:0]
+  reg [6*NC-1:0]  a_d6_d;              // d[7:2]
+  reg [NC-1:0]    a_dz_d, a_al_d, a_lel_d, a_gel_d, a_eql_d, a_lep_d, a_ltp_d;
+  reg [6*NA-1:0]  a_loc_d;             // ARC k low: ceil(d / 4)
+  reg [7*NA-1:0]  a_hip_d;             // ARC k high: d / 4 + 1
   reg [CK*NC-1:0] a_g_d, a_zr_d, a_x0_d;
   reg [CK-1:0]    a_ones_d;
   reg [8:0]       t9;
   reg [14:0]      t15;
   integer         n2, k2;
   always @* begin : p_s2a
-    a_b_d = {NC{1'b0}};  a_d_d = {8*NC{1'b0}};
+    a_b_d = {NC{1'b0}};  a_d6_d = {6*NC{1'b0}};
+    a_dz_d = {NC{1'b0}};  a_al_d = {NC{1'b0}};  a_lel_d = {NC{1'b0}};  a_gel_d = {NC{1'b0}};
+    a_eql_d = {NC{1'b0}};  a_lep_d = {NC{1'b0}};  a_ltp_d = {NC{1'b0}};
+    a_loc_d = {6*NA{1'b0}};  a_hip_d = {7*NA{1'b0}};
     a_g_d = {CK*NC{1'b0}};  a_zr_d = {CK*NC{1'b0}};  a_x0_d = {CK*NC{1'b0}};
     t9 = 9'd0;  t15 = 15'd0;
     for (n2 = 0; n2 < NC; n2 = n2 + 1) begin
       t9 = {1'b0, trcacvr_i[64*n2 +: 8]} - {1'b0, ent_addr_i[7:0]};
-      a_b_d[n2]        = t9[8];
-      a_d_d[8*n2 +: 8] = t9[7:0];
+      a_b_d[n2]         = t9[8];
+      a_d6_d[6*n2 +: 6] = t9[7:2];
+      a_dz_d[n2]        = t9[7:0] == 8'd0;
+      a_al_d[n2]        = t9[1:0] == 2'd0;
+      a_lel_d[n2]       = t9[7:0] <= ent_last_i;
+      a_gel_d[n2]       = t9[7:0] >= ent_last_i;
+      a_eql_d[n2]       = t9[7:0] == ent_last_i;
+      a_lep_d[n2]       = t9[7:0] <= ent_p4;
+      a_ltp_d[n2]       = t9[7:0] < ent_p4;
+      if (n2 % 2 == 0)
+        a_loc_d[6*(n2/2) +: 6] = t9[7:2] + {5'd0, |t9[1:0]};
+      else
+        a_hip_d[7*(n2/2) +: 7] = {1'b0, t9[7:2]} + 7'd1;
       for (k2 = 0; k2 < CK; k2 = k2 + 1) begin
         t15 = {1'b0, trcacvr_i[64*n2 + 8 + 14*k2 +: 14]} - {1'b0, ent_addr_i[8 + 14*k2 +: 14]};
         a_g_d[CK*n2 + k2]  = t15[14];
@@ -194,14 +215,17 @@ module ete_pipe #(
   reg         a_marker_q, a_multi_q;
   reg [2:0]   a_kind_q;
   reg [63:0]  a_addr_q, a_ts_q;
-  reg [7:0]   a_last_q, a_p4_q, a_ext_in_q;
+  reg [7:0]   a_last_q, a_ext_in_q;
   reg [5:0]   a_npre_q;
   reg [3:0]   a_iclass_q, a_flags_q;
   reg [1:0]   a_isa_q, a_el_q, a_from_el_q;
   reg [4:0]   a_exc_type_q;
   reg [20:0]  a_cyc_q;
   reg [NC-1:0]    a_b_q;
-  reg [8*NC-1:0]  a_d_q;
+  reg [6*NC-1:0]  a_d6_q;
+  reg [NC-1:0]    a_dz_q, a_al_q, a_lel_q, a_gel_q, a_eql_q, a_lep_q, a_ltp_q;
+  reg [6*NA-1:0]  a_loc_q;
+  reg [7*NA-1:0]  a_hip_q;
   reg [CK*NC-1:0] a_g_q, a_zr_q, a_x0_q;
   reg [CK-1:0]    a_ones_q;
 
@@ -229,7 +253,6 @@ module ete_pipe #(
       a_last_q     <= ent_last_i;
       a_multi_q    <= multi;
       a_npre_q     <= multi ? ent_last_i[7:2] : 6'd0;
-      a_p4_q       <= {ent_last_i[7:2] - 6'd1, 2'b00};   // 4 * (npre - 1) (multi)
       a_iclass_q   <= ent_iclass_i;
       a_flags_q    <= ent_flags_i;
       a_isa_q      <= ent_isa_i;
@@ -240,7 +263,16 @@ module ete_pipe #(
       a_cyc_q      <= ent_cyc_i;
       a_ts_q       <= ent_ts_i;
       a_b_q        <= a_b_d;
-      a_d_q        <= a_d_d;
+      a_d6_q       <= a_d6_d;
+      a_dz_q       <= a_dz_d;
+      a_al_q       <= a_al_d;
+      a_lel_q      <= a_lel_d;
+      a_gel_q      <= a_gel_d;
+      a_eql_q      <= a_eql_d;
+      a_lep_q      <= a_lep_d;
+      a_ltp_q      <= a_ltp_d;
+      a_loc_q      <= a_loc_d;
+      a_hip_q      <= a_hip_d;
       a_g_q        <= a_g_d;
       a_zr_q       <= a_zr_d;
       a_x0_q       <= a_x0_d;
@@ -252,17 +284,14 @@ module ete_pipe #(
   // per comparator value n: C < A, 0 <= C - A <= 255, and against the last
   // address A + L
   reg [NC-1:0]   b_neg, b_inr, b_le_last, b_ge_last, b_eq_last, b_le_first, b_elok;
-  reg [NC-1:0]   b_le_p4, b_lt_p4;
   reg [CK-1:0]   rz;
   reg            bin;
-  reg [7:0]      dd;
   reg [3:0]      c_sh;
   integer        n3, k3;
   always @* begin : p_s2b_cmp
     b_neg = {NC{1'b0}};  b_inr = {NC{1'b0}};  b_le_last = {NC{1'b0}};  b_ge_last = {NC{1'b0}};
     b_eq_last = {NC{1'b0}};  b_le_first = {NC{1'b0}};  b_elok = {NC{1'b0}};
-    b_le_p4 = {NC{1'b0}};  b_lt_p4 = {NC{1'b0}};
-    rz = {CK{1'b0}};  bin = 1'b0;  dd = 8'd0;
+    rz = {CK{1'b0}};  bin = 1'b0;
     // TRCACATR.EXLEVEL_S / EXLEVEL_NS bit of the entry's EL and Security
     // state (D7.4.1, D7.4.2; EL3 is always Secure)
     c_sh = (a_flags_q[1] && a_el_q != 2'd3) ? {2'b11, a_el_q} : {2'b10, a_el_q};
@@ -273,15 +302,12 @@ module ete_pipe #(
         rz[k3] = a_zr_q[CK*n3 + k3] && (a_x0_q[CK*n3 + k3] == bin);   // result chunk zero
         bin    = a_g_q[CK*n3 + k3] || (a_zr_q[CK*n3 + k3] && !a_x0_q[CK*n3 + k3] && bin);
       end
-      dd = a_d_q[8*n3 +: 8];
       b_neg[n3]      = bin;                                  // C < A
       b_inr[n3]      = !bin && (&rz);                        // 0 <= C - A <= 255
-      b_le_first[n3] = bin || (b_inr[n3] && dd == 8'd0);     // C <= A
-      b_le_last[n3]  = bin || (b_inr[n3] && dd <= a_last_q); // C <= A + L
-      b_ge_last[n3]  = !bin && (!b_inr[n3] || dd >= a_last_q);
-      b_eq_last[n3]  = b_inr[n3] && dd == a_last_q;
-      b_le_p4[n3]    = dd <= a_p4_q;                         // against 4 * (npre - 1)
-      b_lt_p4[n3]    = dd < a_p4_q;
+      b_le_first[n3] = bin || (b_inr[n3] && a_dz_q[n3]);     // C <= A
+      b_le_last[n3]  = bin || (b_inr[n3] && a_lel_q[n3]);    // C <= A + L
+      b_ge_last[n3]  = !bin && (!b_inr[n3] || a_gel_q[n3]);  // C >= A + L
+      b_eq_last[n3]  = b_inr[n3] && a_eql_q[n3];             // C == A + L
       b_elok[n3]     = !trcacatr_i[64*n3 + {28'd0, c_sh}];
     end
   end
@@ -305,39 +331,36 @@ module ete_pipe #(
   reg [15:0]      b_shit_l;            // SAC matches there
   reg [7:0]       b_arc_last;          // ARC address matches at A + L (ete_enc_res)
   reg [15:0]      b_sac_last;
-  reg [7:0]       dl, dh;
   reg             en;
   integer         k4, n4;
   always @* begin : p_s2b_idx
     b_lo_idx = {7*NA{1'b0}};  b_hi_idx = {7*NA{1'b0}};  b_sac_v = {NC{1'b0}};
     b_sac_idx = {6*NC{1'b0}};  b_cand_v = {3*NC{1'b0}};
     b_hit_l = 8'd0;  b_shit_l = 16'd0;  b_arc_last = 8'd0;  b_sac_last = 16'd0;
-    dl = 8'd0;  dh = 8'd0;  en = 1'b0;
+    en = 1'b0;
     for (k4 = 0; k4 < NA; k4 = k4 + 1) begin
-      dl = a_d_q[8*(2*k4) +: 8];
-      dh = a_d_q[8*(2*k4+1) +: 8];
       en = (trcviiectlr_i[k4] || trcviiectlr_i[16+k4]) && b_elok[2*k4];
       b_lo_idx[7*k4 +: 7] = !en ? 7'd127 : b_le_first[2*k4] ? 7'd0 : !b_le_last[2*k4] ? 7'd127 :
-                            {1'b0, dl[7:2] + {5'd0, |dl[1:0]}};
+                            {1'b0, a_loc_q[6*k4 +: 6]};
       b_hi_idx[7*k4 +: 7] = !en ? 7'd0 : b_neg[2*k4+1] ? 7'd0 : b_ge_last[2*k4+1] ? 7'd127 :
-                            {1'b0, dh[7:2]} + 7'd1;
+                            a_hip_q[7*k4 +: 7];
       // edges inside 1 .. npre-1: low in (A, A + 4 (npre - 1)], high in
       // [A, A + 4 (npre - 1))
-      b_cand_v[k4]      = a_multi_q && en && b_inr[2*k4] && dl != 8'd0 && b_le_p4[2*k4];
-      b_cand_v[NA + k4] = a_multi_q && en && b_inr[2*k4+1] && b_lt_p4[2*k4+1];
+      b_cand_v[k4]      = a_multi_q && en && b_inr[2*k4] && !a_dz_q[2*k4] && a_lep_q[2*k4];
+      b_cand_v[NA + k4] = a_multi_q && en && b_inr[2*k4+1] && a_ltp_q[2*k4+1];
       // at the run's last instruction (npre; the first when npre is 0)
       b_hit_l[k4] = en && (a_multi_q ? (b_le_last[2*k4] && b_ge_last[2*k4+1]) :
                                        (b_le_first[2*k4] && !b_neg[2*k4+1]));
       b_arc_last[k4] = b_le_last[2*k4] && b_ge_last[2*k4+1];
     end
     for (n4 = 0; n4 < NC; n4 = n4 + 1) begin
-      dd = a_d_q[8*n4 +: 8];
       en = (trcvissctlr_i[n4] || trcvissctlr_i[16+n4]) && b_elok[n4];
-      b_sac_v[n4]             = en && b_inr[n4] && dd <= a_last_q && dd[1:0] == 2'd0;
-      b_sac_idx[6*n4 +: 6]    = dd[7:2];
-      b_cand_v[NC + n4]       = a_multi_q && b_sac_v[n4] && dd[7:2] != 6'd0 && b_le_p4[n4];
-      b_cand_v[2*NC + n4]     = a_multi_q && b_sac_v[n4] && b_lt_p4[n4];
-      b_shit_l[n4]            = en && (a_multi_q ? b_eq_last[n4] : (b_inr[n4] && dd == 8'd0));
+      b_sac_v[n4]             = en && b_inr[n4] && a_lel_q[n4] && a_al_q[n4];
+      b_sac_idx[6*n4 +: 6]    = a_d6_q[6*n4 +: 6];
+      b_cand_v[NC + n4]       = a_multi_q && b_sac_v[n4] && a_d6_q[6*n4 +: 6] != 6'd0 &&
+                                a_lep_q[n4];
+      b_cand_v[2*NC + n4]     = a_multi_q && b_sac_v[n4] && a_ltp_q[n4];
+      b_shit_l[n4]            = en && (a_multi_q ? b_eq_last[n4] : (b_inr[n4] && a_dz_q[n4]));
       b_sac_last[n4]          = b_eq_last[n4];
     end
   end
@@ -476,7 +499,11 @@ module ete_pipe #(
     .ready_i (s3_ready),
     .data_i  (m_q)
   );
-  always @(posedge clk_i) if (rst_ni) begin
+  reg f_rst_seen = 1'b0;               // the registers have been reset
+  always @(posedge clk_i)
+    if (!rst_ni)
+      f_rst_seen <= 1'b1;
+  always @(posedge clk_i) if (rst_ni && f_rst_seen) begin
     // the skid's second entry is only ever behind a first one, and S2 is
     // stopped while it is full
     assert (!s_valid_q || m_valid_q);
@@ -642,7 +669,7 @@ module ete_pipe #(
   // inputs the core does not use (the stall is the shell's; the trace ID the
   // output formatter's)
   wire unused_ok = &{1'b0, trcstallctlr_i, trctraceidr_i, trcsyncpr_i[31:5], CCITMIN[0],
-                     r_ie_ok, r_ss_start, r_ss_stop, dh[1:0]};
+                     r_ie_ok, r_ss_start, r_ss_stop};
 
 endmodule
 

@@ -103,43 +103,16 @@ module ete_pipe_view #(
 
   // the candidate edges (6-bit indices; a valid one is at most 62)
   reg [6*64-1:0] cand;                 // 64 slots, 63 = none
-  reg [6*16-1:0] pm_q, pm_d;           // the 16 group minima of a split run
+  reg [6*16-1:0] pm_q, pm_d, pmx;      // the 16 partial minima of a split run
   reg            ph_q, ph_d;           // the second clock of a sub-run's minimum
-  reg [5:0]      cx, nxt;
+  reg [5:0]      cx, cy, nxt;
   reg [NE-1:0]   elig;
-  reg [15:0]     win;
-  reg            fin, has_next, w;
+  reg            fin, has_next;
   reg [7:0]      hit_a;
   reg [15:0]     hit_s;
   reg            i_s, st_s, sp_s;
   reg [8:0]      lo_sub, lo_last;
-  integer        gi, k2;
-
-  // the least of 16 values by one-hot winners: value a wins when every
-  // earlier one is larger and no later one is smaller (one comparison per
-  // pair, all in parallel, then an AND-OR select: no chain of minimum
-  // cells).  Slots holding the constant 63 after the real ones never win and
-  // fold away, so a call on 4 values and 12 constants is a 4-way minimum.
-  task min_of;
-    input  [6*16-1:0] v;
-    output [5:0]      m;
-    integer           a, b;
-    begin
-      m   = 6'd0;
-      win = 16'd0;
-      for (a = 0; a < 16; a = a + 1) begin
-        w = 1'b1;
-        for (b = 0; b < 16; b = b + 1)
-          if (b < a)
-            w = w && (v[6*a +: 6] < v[6*b +: 6]);
-          else if (b > a)
-            w = w && !(v[6*b +: 6] < v[6*a +: 6]);
-        win[a] = w;
-      end
-      for (a = 0; a < 16; a = a + 1)
-        m = m | ({6{win[a]}} & v[6*a +: 6]);
-    end
-  endtask
+  integer        lv, ci, k2;
 
   always @* begin : p_view
     j_d = j_q;
@@ -148,8 +121,8 @@ module ete_pipe_view #(
     sub_addr_d = sub_addr_q;
     i_sub_d = i_sub_q;  st_sub_d = st_sub_q;  sp_sub_d = sp_sub_q;
     i_l_d = i_l_q;  st_l_d = st_l_q;  sp_l_d = sp_l_q;
-    cand = {6*64{1'b1}};  cx = 6'd0;  nxt = 6'd0;  elig = {NE{1'b0}};  win = 16'd0;  w = 1'b0;
-    pm_d = pm_q;  ph_d = ph_q;
+    cand = {6*64{1'b1}};  cx = 6'd0;  cy = 6'd0;  nxt = 6'd0;  elig = {NE{1'b0}};
+    pmx = {6*16{1'b1}};  pm_d = pm_q;  ph_d = ph_q;
     fin = 1'b1;  has_next = 1'b0;  hit_a = 8'd0;  hit_s = 16'd0;
     i_s = 1'b0;  st_s = 1'b0;  sp_s = 1'b0;  lo_sub = 9'd0;  lo_last = 9'd0;
 
@@ -174,15 +147,23 @@ module ete_pipe_view #(
     has_next = in_run_i && (|elig);
     fin = !has_next;
     // the minimum in two clocks (a split run takes two clocks per sub-run):
-    // the minima of 16 groups of 4 slots into pm_q, then the least of the 16
-    // (the slots no candidate fills are constants, which synthesis removes)
-    for (gi = 0; gi < 16; gi = gi + 1) begin
-      min_of({{12*6{1'b1}}, cand[6*4*gi +: 24]}, cx);
-      pm_d[6*gi +: 6] = cx;
-    end
-    if (ph_q)
-      pm_d = pm_q;
-    min_of(pm_q, nxt);
+    // 64 -> 16 slots into pm_q, then 16 -> 1 (the slots no candidate fills
+    // are constants, which synthesis removes)
+    for (lv = 0; lv < 2; lv = lv + 1)
+      for (ci = 0; ci < (32 >> lv); ci = ci + 1) begin
+        cx = cand[6*(2*ci) +: 6];
+        cy = cand[6*(2*ci+1) +: 6];
+        cand[6*ci +: 6] = (cx < cy) ? cx : cy;
+      end
+    pm_d = ph_q ? pm_q : cand[6*16-1:0];
+    pmx  = pm_q;
+    for (lv = 0; lv < 4; lv = lv + 1)
+      for (ci = 0; ci < (8 >> lv); ci = ci + 1) begin
+        cx = pmx[6*(2*ci) +: 6];
+        cy = pmx[6*(2*ci+1) +: 6];
+        pmx[6*ci +: 6] = (cx < cy) ? cx : cy;
+      end
+    nxt = pmx[5:0];
 
     // I and the start / stop matches at the sub-run's first instruction
     // (vectors and reductions: no chain through the comparators)
