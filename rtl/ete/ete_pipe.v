@@ -663,6 +663,18 @@ module ete_pipe #(
     .pkt_len_o     (pkt_len_o)
   );
 
+`ifdef FORMAL
+  // S3 -> S4 (fv_vr_check): the item holds while S4 does not take it
+  fv_vr_check #(.W (EW + 64 + 64 + 9), .ASSUME (0)) f_s3_vr (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni && !start_i),
+    .valid_i (s3_valid),
+    .ready_i (s4_ready),
+    .data_i  ({s3_ent, s3_pc_last, s3_sub_addr, s3_has_sub, s3_final, s3_i_sub, s3_st_sub,
+               s3_sp_sub, s3_i_last, s3_st_last, s3_sp_last, 1'b0})
+  );
+`endif
+
   assign finish_done_o = !s4_en && !s4_fin_pend && s2_empty && !s3_valid && !s4_valid &&
                          s6_idle;
 
