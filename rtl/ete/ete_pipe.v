@@ -5,9 +5,10 @@
 // ete_params.sync_lag = 4 (docs/ete-rtl-pipeline.md 3.3).
 //
 // Stages (every boundary a registered valid/ready interface):
-//   S2  here: resources of the entry (ete_enc_res: EL filter, ViewInst
-//       event, branch broadcasting region of the last instruction, Event
-//       elements, timestamp event), the run's last address
+//   S2  here, two register stages (S2a, S2b) and a skid to S3: resources
+//       of the entry (ete_enc_res: EL filter, ViewInst event, branch
+//       broadcasting region of the last instruction, Event elements,
+//       timestamp event) and the address comparators on the run
 //   S4  ete_pipe_elem: the element (trace on/off, P0 element, atoms,
 //       exceptions, context, transactions, cycle count, timestamp, sync)
 //   S5  ete_pipe_cmpr: return stack, address history, address form
@@ -17,7 +18,8 @@
 //   S3  ete_pipe_view: ViewInst per sub-run (a run split at the address
 //       comparator edges inside it, one sub-run per clock)
 // S2 also gives S3 the instruction indices at which each comparator of the
-// address filters matches (2 x NUM_ACPAIRS magnitude comparisons per ARC).
+// address filters matches (one subtraction C - A per comparator value, in
+// chunks), and A[63:8] + 1 for S3's addresses.
 `default_nettype none
 
 module ete_pipe #(
