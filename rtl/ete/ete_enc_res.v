@@ -2,7 +2,10 @@
 //
 // Purely combinational.  For one PE retirement record it evaluates, from the
 // programming registers and the record's pc, Exception level, Security state
-// and external inputs:
+// and external inputs (PC_CMP 1; with PC_CMP 0 the caller compares the
+// address with the comparators itself and gives the matches on arc_hit_i
+// and sac_hit_i, and pc_i is not read: ete_pipe derives them from its
+// comparisons on the run's first address, docs/ete-rtl-pipeline.md 5):
 //   - the ViewInst Exception level filter E_i (TRCVICTLR.EXLEVEL_*, D6.16),
 //   - the include/exclude filter I_i (TRCVIIECTLR with the Address Range
 //     Comparators, D6.24 - D6.26),
@@ -23,7 +26,10 @@
 module ete_enc_res #(
   parameter NUM_ACPAIRS = 4,  // address comparator pairs implemented, 1..8
   parameter NUM_EVENTS  = 4,  // Event elements implemented, 1..4
-  parameter NUM_EXTIN   = 4   // external inputs implemented, 0..8
+  parameter NUM_EXTIN   = 4,  // external inputs implemented, 0..8
+  parameter PC_CMP      = 1   // 1: compare pc_i with TRCACVR here; 0: take arc_hit_i and
+                              // sac_hit_i (the address matches, before the TRCACATR
+                              // Exception level filters, which are applied here)
 ) (
   input  wire [31:0]      trcvictlr_i,
   input  wire [31:0]      trcviiectlr_i,
@@ -39,6 +45,8 @@ module ete_enc_res #(
   input  wire [1:0]       el_i,           // the record's Exception level
   input  wire             ns_i,           // the record's Security state (1 = Non-secure)
   input  wire [7:0]       ext_in_i,       // EXTIN[7:0] asserted for the record
+  input  wire [7:0]       arc_hit_i,      // PC_CMP 0: TRCACVR 2k <= address <= TRCACVR 2k+1
+  input  wire [15:0]      sac_hit_i,      // PC_CMP 0: TRCACVR n == address
   output wire             vi_el_ok_o,     // E_i: the Exception level is traced
   output wire             vi_ie_ok_o,     // I_i: include/exclude filter passes
   output wire             ss_start_o,     // a TRCVISSCTLR start comparator matches
@@ -80,11 +88,15 @@ module ete_enc_res #(
 
   genvar g;
   generate
+    if (PC_CMP != 0 && PC_CMP != 1) begin : g_bad_pc_cmp
+      ete_enc_res_PC_CMP_must_be_0_or_1 u_bad ();
+    end
     for (g = 0; g < 16; g = g + 1) begin : g_sac
       if (g < NUM_SAC) begin : g_impl
         wire [63:0] acvr  = trcacvr_i[64*g +: 64];
         wire [6:0]  acatr = trcacatr_i[64*g + 8 +: 7];   // EXLEVEL_S [11:8], EXLEVEL_NS [14:12]
-        assign sac_hit[g] = (acvr == pc_i) && !el_excluded(acatr[3:0], acatr[6:4], el_i, ns_i);
+        wire        match = (PC_CMP == 1) ? (acvr == pc_i) : sac_hit_i[g];
+        assign sac_hit[g] = match && !el_excluded(acatr[3:0], acatr[6:4], el_i, ns_i);
       end else begin : g_none
         assign sac_hit[g] = 1'b0;
       end
@@ -94,8 +106,8 @@ module ete_enc_res #(
         wire [63:0] lo    = trcacvr_i[64*(2*g) +: 64];
         wire [63:0] hi    = trcacvr_i[64*(2*g+1) +: 64];
         wire [6:0]  acatr = trcacatr_i[64*(2*g) + 8 +: 7];
-        assign arc_hit[g] = (pc_i >= lo) && (pc_i <= hi) &&
-                            !el_excluded(acatr[3:0], acatr[6:4], el_i, ns_i);
+        wire        match = (PC_CMP == 1) ? ((pc_i >= lo) && (pc_i <= hi)) : arc_hit_i[g];
+        assign arc_hit[g] = match && !el_excluded(acatr[3:0], acatr[6:4], el_i, ns_i);
       end else begin : g_none
         assign arc_hit[g] = 1'b0;
       end
@@ -137,15 +149,17 @@ module ete_enc_res #(
     input        typ;
     input [15:0] rsv;
     input [7:0]  pinv;
+    reg   [7:0]  pair;
     integer      n;
     begin
-      sel_event = 1'b0;                                    // 16..31, pairs 8..15: not implemented
-      for (n = 0; n < 16; n = n + 1)
-        if (!typ && sel == n[4:0])
-          sel_event = rsv[n];
       for (n = 0; n < 8; n = n + 1)
-        if (typ && sel == n[4:0])
-          sel_event = (rsv[2*n] & rsv[2*n+1]) ^ pinv[n];
+        pair[n] = (rsv[2*n] & rsv[2*n+1]) ^ pinv[n];
+      if (sel[4])
+        sel_event = 1'b0;                                  // 16..31: not implemented
+      else if (!typ)
+        sel_event = rsv[sel[3:0]];
+      else
+        sel_event = !sel[3] && pair[sel[2:0]];             // pairs 8..15: not implemented
     end
   endfunction
 
@@ -195,7 +209,7 @@ module ete_enc_res #(
   wire unused_ok = ^{trcvictlr_i[31:21], trcvictlr_i[15:8], trcvictlr_i[6:5],
                      trcviiectlr_i[31:24], trcviiectlr_i[15:8], trcbbctlr_i[31:9],
                      trceventctl0r_i, trceventctl1r_i, trctsctlr_i[31:8], trctsctlr_i[6:5],
-                     trcrsctlr_i, trcacatr_i, trcacvr_i};
+                     trcrsctlr_i, trcacatr_i, trcacvr_i, pc_i, arc_hit_i, sac_hit_i};
   /* verilator lint_on UNUSED */
 
 endmodule

@@ -744,6 +744,8 @@ module ete_encoder #(
     .el_i            (st_el),
     .ns_i            (st_flags[1]),
     .ext_in_i        (st_ext_in),
+    .arc_hit_i       (8'd0),                // PC_CMP 1: compared with pc_i
+    .sac_hit_i       (16'd0),
     .vi_el_ok_o      (res_vi_el_ok),
     .vi_ie_ok_o      (res_vi_ie_ok),
     .ss_start_o      (res_ss_start),

@@ -5,9 +5,10 @@
 // ete_params.sync_lag = 4 (docs/ete-rtl-pipeline.md 3.3).
 //
 // Stages (every boundary a registered valid/ready interface):
-//   S2  here: resources of the entry (ete_enc_res: EL filter, ViewInst
-//       event, branch broadcasting region of the last instruction, Event
-//       elements, timestamp event), the run's last address
+//   S2  here, two register stages (S2a, S2b) and a skid to S3: resources
+//       of the entry (ete_enc_res: EL filter, ViewInst event, branch
+//       broadcasting region of the last instruction, Event elements,
+//       timestamp event) and the address comparators on the run
 //   S4  ete_pipe_elem: the element (trace on/off, P0 element, atoms,
 //       exceptions, context, transactions, cycle count, timestamp, sync)
 //   S5  ete_pipe_cmpr: return stack, address history, address form
@@ -17,7 +18,8 @@
 //   S3  ete_pipe_view: ViewInst per sub-run (a run split at the address
 //       comparator edges inside it, one sub-run per clock)
 // S2 also gives S3 the instruction indices at which each comparator of the
-// address filters matches (2 x NUM_ACPAIRS magnitude comparisons per ARC).
+// address filters matches (one subtraction C - A per comparator value, in
+// chunks), and A[63:8] + 1 for S3's addresses.
 `default_nettype none
 
 module ete_pipe #(
@@ -119,24 +121,277 @@ module ete_pipe #(
                            trcsyncpr_i[4:0] : 5'd0;
 
   // ==========================================================================
-  // S2: resources of the entry
+  // S2: the resources and address comparators of the entry, in two register
+  // stages, and the skid to S3.
+  //
+  //   S2a (a_*_q): the entry as taken, with the first half of the
+  //     comparisons of each comparator value C = TRCACVR n with the run's
+  //     first address A: D = C - A as a low byte (its value d and its
+  //     borrow) and four 14-bit chunks of bits [63:8], each subtracted on
+  //     its own: its borrow (g), whether its difference is 0 or 1 (zr: bits
+  //     [13:1] zero, x0: bit 0); d against L and 4 (npre - 1), and d's
+  //     index forms; and which chunks of A[63:8] are all ones.
+  //   S2b (combinational, into the skid): the chunk borrows resolved, per C:
+  //     C < A (neg) and 0 <= C - A <= 255 (inr).  A run is at most 255 bytes
+  //     (L = last) and does not wrap the address space (docs/pe-blocks.md
+  //     rule 6; the model rejects such a run), so its last address A + L is
+  //     compared through the same D: C <= A + L is neg or (inr and d <= L).
+  //     From these: the indices S3 needs (D7.4.1, D7.4.2), the static part
+  //     of S3's edge filter (an edge inside instructions 1 .. npre-1), I and
+  //     the start/stop matches at the run's last instruction (D6.17 - D6.26),
+  //     ete_enc_res on the registered entry (EL filter, ViewInst event, Event
+  //     elements, timestamp event, branch broadcasting region at A + L), and
+  //     A[63:8] + 1 by chunks (S3 forms the sub-run and last addresses with
+  //     an 8-bit add and a select).
+  //   skid (m_q, s_q): the S2 -> S3 boundary, two entries.  S3 reads m_q; s_q
+  //     takes the item S2a hands over in a clock m_q cannot.  S2 moves (adv)
+  //     while s_q is empty, a register: no ready from S3 or a later stage
+  //     reaches S2a's enables or ent_ready_o.
+  //
+  // Valid/ready: ent_ready_o depends only on registers (s_valid_q and S4's
+  // pending finish); an entry moves when ent_valid_i && ent_ready_o.  To S3:
+  // m_valid_q is a register and m_q holds while m_valid_q && !s3_ready.
   // ==========================================================================
-  wire        s4_ready, s4_en, s4_fin_pend;
-  reg         s2_valid_q;
-  wire        s3_ready;
-  wire        s2_ready = !s2_valid_q || s3_ready;
-  assign ent_ready_o = s2_ready && !s4_fin_pend;
-  wire        s2_go    = ent_valid_i && ent_ready_o;
+  localparam NA = NUM_ACPAIRS;
+  localparam NC = 2 * NUM_ACPAIRS;     // comparator values TRCACVR 0 .. NC-1
+  localparam CK = 4;                   // 14-bit chunks of bits [63:8]
 
-  wire [63:0] pc_last = ent_addr_i + {56'd0, ent_last_i};
-  wire        multi   = (ent_kind_i == K_INSN) && (ent_last_i != 8'd0) && (ent_isa_i != ISA_T32);
+  wire        s4_ready, s4_en, s4_fin_pend;
+  wire        s3_ready;
+  reg         s_valid_q;
+  wire        adv = !s_valid_q;        // S2 moves: the skid has room
+  assign ent_ready_o = adv && !s4_fin_pend;
+  wire        s2_go = ent_valid_i && ent_ready_o;
+
+  // ---- S2a: the first half of D = C - A ------------------------------------
+  // (and the low byte d = D[7:0] against L and 4 (npre - 1), which only
+  // matter when 0 <= D <= 255, and the index forms of d)
+  wire [7:0]      ent_p4 = {ent_last_i[7:2] - 6'd1, 2'b00};   // 4 * (npre - 1) (multi)
+  reg [NC-1:0]    a_b_d;               // C[7:0] < A[7:0]
+  reg [6*NC-1:0]  a_d6_d;              // d[7:2]
+  reg [NC-1:0]    a_dz_d, a_al_d, a_lel_d, a_gel_d, a_eql_d, a_lep_d, a_ltp_d;
+  reg [6*NA-1:0]  a_loc_d;             // ARC k low: ceil(d / 4)
+  reg [7*NA-1:0]  a_hip_d;             // ARC k high: d / 4 + 1
+  reg [CK*NC-1:0] a_g_d, a_zr_d, a_x0_d;
+  reg [CK-1:0]    a_ones_d;
+  reg [8:0]       t9;
+  reg [14:0]      t15;
+  integer         n2, k2;
+  always @* begin : p_s2a
+    a_b_d = {NC{1'b0}};  a_d6_d = {6*NC{1'b0}};
+    a_dz_d = {NC{1'b0}};  a_al_d = {NC{1'b0}};  a_lel_d = {NC{1'b0}};  a_gel_d = {NC{1'b0}};
+    a_eql_d = {NC{1'b0}};  a_lep_d = {NC{1'b0}};  a_ltp_d = {NC{1'b0}};
+    a_loc_d = {6*NA{1'b0}};  a_hip_d = {7*NA{1'b0}};
+    a_g_d = {CK*NC{1'b0}};  a_zr_d = {CK*NC{1'b0}};  a_x0_d = {CK*NC{1'b0}};
+    t9 = 9'd0;  t15 = 15'd0;
+    for (n2 = 0; n2 < NC; n2 = n2 + 1) begin
+      t9 = {1'b0, trcacvr_i[64*n2 +: 8]} - {1'b0, ent_addr_i[7:0]};
+      a_b_d[n2]         = t9[8];
+      a_d6_d[6*n2 +: 6] = t9[7:2];
+      a_dz_d[n2]        = t9[7:0] == 8'd0;
+      a_al_d[n2]        = t9[1:0] == 2'd0;
+      a_lel_d[n2]       = t9[7:0] <= ent_last_i;
+      a_gel_d[n2]       = t9[7:0] >= ent_last_i;
+      a_eql_d[n2]       = t9[7:0] == ent_last_i;
+      a_lep_d[n2]       = t9[7:0] <= ent_p4;
+      a_ltp_d[n2]       = t9[7:0] < ent_p4;
+      if (n2 % 2 == 0)
+        a_loc_d[6*(n2/2) +: 6] = t9[7:2] + {5'd0, |t9[1:0]};
+      else
+        a_hip_d[7*(n2/2) +: 7] = {1'b0, t9[7:2]} + 7'd1;
+      for (k2 = 0; k2 < CK; k2 = k2 + 1) begin
+        t15 = {1'b0, trcacvr_i[64*n2 + 8 + 14*k2 +: 14]} - {1'b0, ent_addr_i[8 + 14*k2 +: 14]};
+        a_g_d[CK*n2 + k2]  = t15[14];
+        a_zr_d[CK*n2 + k2] = (t15[13:1] == 13'd0);
+        a_x0_d[CK*n2 + k2] = t15[0];
+      end
+    end
+    for (k2 = 0; k2 < CK; k2 = k2 + 1)
+      a_ones_d[k2] = &ent_addr_i[8 + 14*k2 +: 14];
+  end
+
+  // a run of more than one A64/A32 instruction: npre instructions before its last
+  wire       multi = (ent_kind_i == K_INSN) && (ent_last_i != 8'd0) && (ent_isa_i != ISA_T32);
+
+  reg         a_valid_q, a_valid_d;
+  reg         a_marker_q, a_multi_q;
+  reg [2:0]   a_kind_q;
+  reg [63:0]  a_addr_q, a_ts_q;
+  reg [7:0]   a_last_q, a_ext_in_q;
+  reg [5:0]   a_npre_q;
+  reg [3:0]   a_iclass_q, a_flags_q;
+  reg [1:0]   a_isa_q, a_el_q, a_from_el_q;
+  reg [4:0]   a_exc_type_q;
+  reg [20:0]  a_cyc_q;
+  reg [NC-1:0]    a_b_q;
+  reg [6*NC-1:0]  a_d6_q;
+  reg [NC-1:0]    a_dz_q, a_al_q, a_lel_q, a_gel_q, a_eql_q, a_lep_q, a_ltp_q;
+  reg [6*NA-1:0]  a_loc_q;
+  reg [7*NA-1:0]  a_hip_q;
+  reg [CK*NC-1:0] a_g_q, a_zr_q, a_x0_q;
+  reg [CK-1:0]    a_ones_q;
+
+  always @* begin
+    a_valid_d = a_valid_q;
+    if (adv)
+      a_valid_d = s2_go;
+    if (start_i)
+      a_valid_d = 1'b0;
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni)
+      a_valid_q <= 1'b0;
+    else
+      a_valid_q <= a_valid_d;
+  end
+
+  // the payload only moves with a handshake (no reset needed)
+  always @(posedge clk_i) begin
+    if (s2_go) begin
+      a_marker_q   <= ent_marker_i;
+      a_kind_q     <= ent_kind_i;
+      a_addr_q     <= ent_addr_i;
+      a_last_q     <= ent_last_i;
+      a_multi_q    <= multi;
+      a_npre_q     <= multi ? ent_last_i[7:2] : 6'd0;
+      a_iclass_q   <= ent_iclass_i;
+      a_flags_q    <= ent_flags_i;
+      a_isa_q      <= ent_isa_i;
+      a_el_q       <= ent_el_i;
+      a_from_el_q  <= ent_from_el_i;
+      a_exc_type_q <= ent_exc_type_i;
+      a_ext_in_q   <= ent_ext_in_i;
+      a_cyc_q      <= ent_cyc_i;
+      a_ts_q       <= ent_ts_i;
+      a_b_q        <= a_b_d;
+      a_d6_q       <= a_d6_d;
+      a_dz_q       <= a_dz_d;
+      a_al_q       <= a_al_d;
+      a_lel_q      <= a_lel_d;
+      a_gel_q      <= a_gel_d;
+      a_eql_q      <= a_eql_d;
+      a_lep_q      <= a_lep_d;
+      a_ltp_q      <= a_ltp_d;
+      a_loc_q      <= a_loc_d;
+      a_hip_q      <= a_hip_d;
+      a_g_q        <= a_g_d;
+      a_zr_q       <= a_zr_d;
+      a_x0_q       <= a_x0_d;
+      a_ones_q     <= a_ones_d;
+    end
+  end
+
+  // ---- S2b: the comparisons resolved --------------------------------------
+  // per comparator value n: C < A, 0 <= C - A <= 255, and against the last
+  // address A + L
+  reg [NC-1:0]   b_neg, b_inr, b_le_last, b_ge_last, b_eq_last, b_le_first, b_elok;
+  reg [CK-1:0]   rz;
+  reg            bin;
+  reg [3:0]      c_sh;
+  integer        n3, k3;
+  always @* begin : p_s2b_cmp
+    b_neg = {NC{1'b0}};  b_inr = {NC{1'b0}};  b_le_last = {NC{1'b0}};  b_ge_last = {NC{1'b0}};
+    b_eq_last = {NC{1'b0}};  b_le_first = {NC{1'b0}};  b_elok = {NC{1'b0}};
+    rz = {CK{1'b0}};  bin = 1'b0;
+    // TRCACATR.EXLEVEL_S / EXLEVEL_NS bit of the entry's EL and Security
+    // state (D7.4.1, D7.4.2; EL3 is always Secure)
+    c_sh = (a_flags_q[1] && a_el_q != 2'd3) ? {2'b11, a_el_q} : {2'b10, a_el_q};
+    for (n3 = 0; n3 < NC; n3 = n3 + 1) begin
+      // borrow chain over the chunks: into chunk k it is out of chunk k - 1
+      bin = a_b_q[n3];
+      for (k3 = 0; k3 < CK; k3 = k3 + 1) begin
+        rz[k3] = a_zr_q[CK*n3 + k3] && (a_x0_q[CK*n3 + k3] == bin);   // result chunk zero
+        bin    = a_g_q[CK*n3 + k3] || (a_zr_q[CK*n3 + k3] && !a_x0_q[CK*n3 + k3] && bin);
+      end
+      b_neg[n3]      = bin;                                  // C < A
+      b_inr[n3]      = !bin && (&rz);                        // 0 <= C - A <= 255
+      b_le_first[n3] = bin || (b_inr[n3] && a_dz_q[n3]);     // C <= A
+      b_le_last[n3]  = bin || (b_inr[n3] && a_lel_q[n3]);    // C <= A + L
+      b_ge_last[n3]  = !bin && (!b_inr[n3] || a_gel_q[n3]);  // C >= A + L
+      b_eq_last[n3]  = b_inr[n3] && a_eql_q[n3];             // C == A + L
+      b_elok[n3]     = !trcacatr_i[64*n3 + {28'd0, c_sh}];
+    end
+  end
+
+  // the indices of the run's instructions where each comparator matches,
+  // for S3 (a comparator the filter does not use, or TRCACATR disables in
+  // the entry's EL and Security state, gets no index inside the run):
+  //   ARC k: instructions lo_idx .. hi_idx - 1 (lo_idx the first >= low, 0
+  //   when low <= A, 127 when low > A + L; hi_idx the first > high, 0 when
+  //   high < A, 127 when high >= A + L)
+  //   SAC n: instruction sac_idx when sac_v
+  // and which of them are comparator edges inside instructions 1 .. npre-1
+  // (docs/ete-rtl-pipeline.md 3.4: the model's run_edges), S3's candidates:
+  //   [k] ARC k's lo_idx, [NA + k] its hi_idx, [NC + n] SAC n's sac_idx,
+  //   [2 NC + n] sac_idx + 1
+  reg [7*NA-1:0]  b_lo_idx, b_hi_idx;
+  reg [NC-1:0]    b_sac_v;
+  reg [6*NC-1:0]  b_sac_idx;
+  reg [3*NC-1:0]  b_cand_v;
+  reg [7:0]       b_hit_l;             // ARC matches at the run's last instruction
+  reg [15:0]      b_shit_l;            // SAC matches there
+  reg [7:0]       b_arc_last;          // ARC address matches at A + L (ete_enc_res)
+  reg [15:0]      b_sac_last;
+  reg             en;
+  integer         k4, n4;
+  always @* begin : p_s2b_idx
+    b_lo_idx = {7*NA{1'b0}};  b_hi_idx = {7*NA{1'b0}};  b_sac_v = {NC{1'b0}};
+    b_sac_idx = {6*NC{1'b0}};  b_cand_v = {3*NC{1'b0}};
+    b_hit_l = 8'd0;  b_shit_l = 16'd0;  b_arc_last = 8'd0;  b_sac_last = 16'd0;
+    en = 1'b0;
+    for (k4 = 0; k4 < NA; k4 = k4 + 1) begin
+      en = (trcviiectlr_i[k4] || trcviiectlr_i[16+k4]) && b_elok[2*k4];
+      b_lo_idx[7*k4 +: 7] = !en ? 7'd127 : b_le_first[2*k4] ? 7'd0 : !b_le_last[2*k4] ? 7'd127 :
+                            {1'b0, a_loc_q[6*k4 +: 6]};
+      b_hi_idx[7*k4 +: 7] = !en ? 7'd0 : b_neg[2*k4+1] ? 7'd0 : b_ge_last[2*k4+1] ? 7'd127 :
+                            a_hip_q[7*k4 +: 7];
+      // edges inside 1 .. npre-1: low in (A, A + 4 (npre - 1)], high in
+      // [A, A + 4 (npre - 1))
+      b_cand_v[k4]      = a_multi_q && en && b_inr[2*k4] && !a_dz_q[2*k4] && a_lep_q[2*k4];
+      b_cand_v[NA + k4] = a_multi_q && en && b_inr[2*k4+1] && a_ltp_q[2*k4+1];
+      // at the run's last instruction (npre; the first when npre is 0)
+      b_hit_l[k4] = en && (a_multi_q ? (b_le_last[2*k4] && b_ge_last[2*k4+1]) :
+                                       (b_le_first[2*k4] && !b_neg[2*k4+1]));
+      b_arc_last[k4] = b_le_last[2*k4] && b_ge_last[2*k4+1];
+    end
+    for (n4 = 0; n4 < NC; n4 = n4 + 1) begin
+      en = (trcvissctlr_i[n4] || trcvissctlr_i[16+n4]) && b_elok[n4];
+      b_sac_v[n4]             = en && b_inr[n4] && a_lel_q[n4] && a_al_q[n4];
+      b_sac_idx[6*n4 +: 6]    = a_d6_q[6*n4 +: 6];
+      b_cand_v[NC + n4]       = a_multi_q && b_sac_v[n4] && a_d6_q[6*n4 +: 6] != 6'd0 &&
+                                a_lep_q[n4];
+      b_cand_v[2*NC + n4]     = a_multi_q && b_sac_v[n4] && a_ltp_q[n4];
+      b_shit_l[n4]            = en && (a_multi_q ? b_eq_last[n4] : (b_inr[n4] && a_dz_q[n4]));
+      b_sac_last[n4]          = b_eq_last[n4];
+    end
+  end
+
+  wire [7:0]  inc_sel = trcviiectlr_i[7:0];
+  wire [7:0]  exc_sel = trcviiectlr_i[23:16];
+  wire        b_i_last  = ((inc_sel == 8'd0) || |(b_hit_l & inc_sel)) &&
+                          !(|(b_hit_l & exc_sel));                   // D6.24 - D6.26
+  wire        b_st_last = |(b_shit_l & trcvissctlr_i[15:0]);         // D6.17
+  wire        b_sp_last = |(b_shit_l & trcvissctlr_i[31:16]);
+
+  // A[63:8] + 1: chunk k takes the carry when the chunks below are all ones
+  reg [55:0] b_ahp1;
+  integer    k5;
+  always @* begin : p_s2b_ahp1
+    b_ahp1 = 56'd0;
+    for (k5 = 0; k5 < CK; k5 = k5 + 1)
+      b_ahp1[14*k5 +: 14] = a_addr_q[8 + 14*k5 +: 14] +
+                            {13'd0, (k5 == 0) ? 1'b1 : &(a_ones_q | ~({CK{1'b1}} >> (CK - k5)))};
+  end
+
   wire        r_el_ok, r_ie_ok, r_ss_start, r_ss_stop, r_event, r_bb, r_tsev;
   wire [3:0]  r_ev;
 
   ete_enc_res #(
     .NUM_ACPAIRS (NUM_ACPAIRS),
     .NUM_EVENTS  (NUM_EVENTS),
-    .NUM_EXTIN   (NUM_EXTIN)
+    .NUM_EXTIN   (NUM_EXTIN),
+    .PC_CMP      (0)
   ) u_res (
     .trcvictlr_i     (trcvictlr_i),
     .trcviiectlr_i   (trcviiectlr_i),
@@ -148,10 +403,12 @@ module ete_pipe #(
     .trcrsctlr_i     (trcrsctlr_i),
     .trcacvr_i       (trcacvr_i),
     .trcacatr_i      (trcacatr_i),
-    .pc_i            (pc_last),
-    .el_i            (ent_el_i),
-    .ns_i            (ent_flags_i[1]),
-    .ext_in_i        (ent_ext_in_i),
+    .pc_i            (64'd0),            // PC_CMP 0: the matches below
+    .el_i            (a_el_q),
+    .ns_i            (a_flags_q[1]),
+    .ext_in_i        (a_ext_in_q),
+    .arc_hit_i       (b_arc_last),
+    .sac_hit_i       (b_sac_last),
     .vi_el_ok_o      (r_el_ok),
     .vi_ie_ok_o      (r_ie_ok),
     .ss_start_o      (r_ss_start),
@@ -162,105 +419,99 @@ module ete_pipe #(
     .ts_event_o      (r_tsev)
   );
 
-  // ---- the comparators of the address filters on the run (D7.4): the
-  // instruction indices where each matches, for S3.  A comparator the filter
-  // does not use, or TRCACATR.EXLEVEL disables in the run's EL and Security
-  // state (D7.4.1, D7.4.2), gets no index inside the run.
-  localparam NA = NUM_ACPAIRS;
-  wire [63:0] a_last = pc_last;
-  reg  [7*NA-1:0]  lo_idx, hi_idx;
-  reg  [2*NA-1:0]  sac_v;
-  reg  [12*NA-1:0] sac_idx;
-  reg  [63:0]      c_lo, c_hi;
-  reg  [7:0]       c_d;
-  reg  [3:0]       c_sh;
-  reg              c_en;
-  integer          ka;
-  always @* begin : p_idx
-    lo_idx  = {7*NA{1'b0}};
-    hi_idx  = {7*NA{1'b0}};
-    sac_v   = {2*NA{1'b0}};
-    sac_idx = {12*NA{1'b0}};
-    c_sh    = (ent_flags_i[1] && ent_el_i != 2'd3) ? {2'b11, ent_el_i} : {2'b10, ent_el_i};
-    for (ka = 0; ka < NA; ka = ka + 1) begin
-      c_lo = trcacvr_i[64*(2*ka) +: 64];
-      c_hi = trcacvr_i[64*(2*ka+1) +: 64];
-      c_en = (trcviiectlr_i[ka] || trcviiectlr_i[16+ka]) &&
-             !trcacatr_i[64*(2*ka) + {28'd0, c_sh}];
-      // first instruction >= low, first instruction > high
-      c_d  = c_lo[7:0] - ent_addr_i[7:0] + 8'd3;
-      lo_idx[7*ka +: 7] = !c_en ? 7'd127 : (c_lo <= ent_addr_i) ? 7'd0 :
-                          (c_lo > a_last) ? 7'd127 : {1'b0, c_d[7:2]};
-      c_d  = c_hi[7:0] - ent_addr_i[7:0];
-      hi_idx[7*ka +: 7] = !c_en ? 7'd0 : (c_hi < ent_addr_i) ? 7'd0 :
-                          (c_hi >= a_last) ? 7'd127 : {1'b0, c_d[7:2]} + 7'd1;
+  // ---- the skid: S2b's item, S3's input ------------------------------------
+  // the entry fields S3 hands on to S4 (EW bits) and S3's own inputs
+  localparam EW = 179;
+  localparam MW = EW + 1 + 56 + 8 + 6 + 14*NA + NC + 6*NC + 3*NC + 3;
+  wire [EW-1:0] b_ent = {a_marker_q, a_kind_q, a_addr_q, a_iclass_q, a_flags_q, a_isa_q,
+                         a_el_q, a_from_el_q, a_exc_type_q, a_cyc_q, a_ts_q,
+                         r_el_ok && r_event,           // D6.8.1: E, N (uniform in a run)
+                         r_bb, r_ev, r_tsev};
+  wire [MW-1:0] b_item = {b_ent, a_kind_q == K_INSN && !a_marker_q, b_ahp1, a_last_q, a_npre_q,
+                          b_lo_idx, b_hi_idx, b_sac_v, b_sac_idx, b_cand_v,
+                          b_i_last, b_st_last, b_sp_last};
+
+  reg           m_valid_q, m_valid_d, s_valid_d;
+  reg [MW-1:0]  m_q, m_d, s_q, s_d;
+  wire          b_go   = adv && a_valid_q;           // S2a's item leaves
+  wire          m_free = !m_valid_q || s3_ready;      // m_q is empty or S3 takes it
+
+  always @* begin : p_skid
+    m_valid_d = m_valid_q;
+    s_valid_d = s_valid_q;
+    m_d = m_q;
+    s_d = s_q;
+    if (s_valid_q) begin
+      if (m_free) begin                  // the held item moves up
+        m_valid_d = 1'b1;
+        m_d       = s_q;
+        s_valid_d = 1'b0;
+      end
+    end else if (m_free) begin
+      m_valid_d = b_go;
+      m_d       = b_item;
+    end else if (b_go) begin             // S3 holds m_q: the item waits in s_q
+      s_valid_d = 1'b1;
+      s_d       = b_item;
     end
-    for (ka = 0; ka < 2 * NA; ka = ka + 1) begin
-      c_lo = trcacvr_i[64*ka +: 64];
-      c_en = (trcvissctlr_i[ka] || trcvissctlr_i[16+ka]) && !trcacatr_i[64*ka + {28'd0, c_sh}];
-      c_d  = c_lo[7:0] - ent_addr_i[7:0];
-      sac_v[ka] = c_en && (c_lo >= ent_addr_i) && (c_lo <= a_last) && (c_d[1:0] == 2'd0);
-      sac_idx[6*ka +: 6] = c_d[7:2];
+    if (start_i) begin
+      m_valid_d = 1'b0;
+      s_valid_d = 1'b0;
     end
-  end
-
-  reg [7*NA-1:0]  s2_lo_idx_q, s2_hi_idx_q;
-  reg [2*NA-1:0]  s2_sac_v_q;
-  reg [12*NA-1:0] s2_sac_idx_q;
-  reg [5:0]       s2_npre_q;
-
-  reg         s2_valid_d;
-  reg         s2_marker_q, s2_vi_q, s2_bb_q, s2_tsev_q;
-  reg [2:0]   s2_kind_q;
-  reg [63:0]  s2_addr_q, s2_pc_last_q, s2_ts_q;
-  reg [3:0]   s2_iclass_q, s2_flags_q, s2_ev_q;
-  reg [1:0]   s2_isa_q, s2_el_q, s2_from_el_q;
-  reg [4:0]   s2_exc_type_q;
-  reg [20:0]  s2_cyc_q;
-
-  always @* begin
-    s2_valid_d = s2_valid_q;
-    if (s3_ready)
-      s2_valid_d = 1'b0;
-    if (s2_go)
-      s2_valid_d = 1'b1;
-    if (start_i)
-      s2_valid_d = 1'b0;
   end
 
   always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      m_valid_q <= 1'b0;
+      s_valid_q <= 1'b0;
+    end else begin
+      m_valid_q <= m_valid_d;
+      s_valid_q <= s_valid_d;
+    end
+  end
+
+  // the payload (no reset needed)
+  always @(posedge clk_i) begin
+    m_q <= m_d;
+    s_q <= s_d;
+  end
+
+  wire [EW-1:0]      m_ent;
+  wire               m_run;
+  wire [55:0]        m_ahp1;
+  wire [7:0]         m_last;
+  wire [5:0]         m_npre;
+  wire [7*NA-1:0]    m_lo_idx, m_hi_idx;
+  wire [NC-1:0]      m_sac_v;
+  wire [6*NC-1:0]    m_sac_idx;
+  wire [3*NC-1:0]    m_cand_v;
+  wire               m_i_last, m_st_last, m_sp_last;
+  assign {m_ent, m_run, m_ahp1, m_last, m_npre, m_lo_idx, m_hi_idx, m_sac_v, m_sac_idx, m_cand_v,
+          m_i_last, m_st_last, m_sp_last} = m_q;
+  wire [63:0]        m_addr = m_ent[EW-5 -: 64];
+  wire               s2_empty = !a_valid_q && !m_valid_q && !s_valid_q;
+
+`ifdef FORMAL
+  // S2 -> S3 (fv_vr_check, formal/fv_vr_check.v): m_q holds while S3 does
+  // not take it; start_i empties the stages and restarts the rule
+  fv_vr_check #(.W (MW), .ASSUME (0)) f_s2_vr (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni && !start_i),
+    .valid_i (m_valid_q),
+    .ready_i (s3_ready),
+    .data_i  (m_q)
+  );
+  reg f_rst_seen = 1'b0;               // the registers have been reset
+  always @(posedge clk_i)
     if (!rst_ni)
-      s2_valid_q <= 1'b0;
-    else
-      s2_valid_q <= s2_valid_d;
+      f_rst_seen <= 1'b1;
+  always @(posedge clk_i) if (rst_ni && f_rst_seen) begin
+    // the skid's second entry is only ever behind a first one, and S2 is
+    // stopped while it is full
+    assert (!s_valid_q || m_valid_q);
+    assert (!(s_valid_q && ent_ready_o));
   end
-
-  // the payload only moves with a handshake (no reset needed)
-  always @(posedge clk_i) begin
-    if (s2_go) begin
-      s2_marker_q   <= ent_marker_i;
-      s2_kind_q     <= ent_kind_i;
-      s2_addr_q     <= ent_addr_i;
-      s2_pc_last_q  <= pc_last;
-      s2_iclass_q   <= ent_iclass_i;
-      s2_flags_q    <= ent_flags_i;
-      s2_isa_q      <= ent_isa_i;
-      s2_el_q       <= ent_el_i;
-      s2_from_el_q  <= ent_from_el_i;
-      s2_exc_type_q <= ent_exc_type_i;
-      s2_cyc_q      <= ent_cyc_i;
-      s2_ts_q       <= ent_ts_i;
-      s2_vi_q       <= r_el_ok && r_event;   // D6.8.1: E, N (uniform in a run)
-      s2_lo_idx_q   <= lo_idx;
-      s2_hi_idx_q   <= hi_idx;
-      s2_sac_v_q    <= sac_v;
-      s2_sac_idx_q  <= sac_idx;
-      s2_npre_q     <= multi ? ent_last_i[7:2] : 6'd0;
-      s2_bb_q       <= r_bb;
-      s2_ev_q       <= r_ev;
-      s2_tsev_q     <= r_tsev;
-    end
-  end
+`endif
 
   // ==========================================================================
   // S4 - S7
@@ -273,14 +524,10 @@ module ete_pipe #(
   // ==========================================================================
   // S3: ViewInst per sub-run
   // ==========================================================================
-  localparam EW = 243;
-  wire [EW-1:0] s2_ent = {s2_marker_q, s2_kind_q, s2_addr_q, s2_pc_last_q, s2_iclass_q,
-                          s2_flags_q, s2_isa_q, s2_el_q, s2_from_el_q, s2_exc_type_q, s2_cyc_q,
-                          s2_ts_q, s2_vi_q, s2_bb_q, s2_ev_q, s2_tsev_q};
   wire [EW-1:0] s3_ent;
   wire          s3_valid, s3_has_sub, s3_final, s3_i_sub, s3_st_sub, s3_sp_sub;
   wire          s3_i_last, s3_st_last, s3_sp_last;
-  wire [63:0]   s3_sub_addr;
+  wire [63:0]   s3_sub_addr, s3_pc_last;
 
   ete_pipe_view #(
     .NUM_ACPAIRS (NUM_ACPAIRS),
@@ -291,19 +538,26 @@ module ete_pipe #(
     .start_i        (start_i),
     .trcviiectlr_i  (trcviiectlr_i),
     .trcvissctlr_i  (trcvissctlr_i),
-    .in_valid_i     (s2_valid_q),
+    .in_valid_i     (m_valid_q),
     .in_ready_o     (s3_ready),
-    .in_ent_i       (s2_ent),
-    .in_run_i       (s2_kind_q == K_INSN && !s2_marker_q),
-    .in_addr_i      (s2_addr_q),
-    .in_npre_i      (s2_npre_q),
-    .in_lo_idx_i    (s2_lo_idx_q),
-    .in_hi_idx_i    (s2_hi_idx_q),
-    .in_sac_v_i     (s2_sac_v_q),
-    .in_sac_idx_i   (s2_sac_idx_q),
+    .in_ent_i       (m_ent),
+    .in_run_i       (m_run),
+    .in_addr_i      (m_addr),
+    .in_ahp1_i      (m_ahp1),
+    .in_last_i      (m_last),
+    .in_npre_i      (m_npre),
+    .in_lo_idx_i    (m_lo_idx),
+    .in_hi_idx_i    (m_hi_idx),
+    .in_sac_v_i     (m_sac_v),
+    .in_sac_idx_i   (m_sac_idx),
+    .in_cand_v_i    (m_cand_v),
+    .in_i_last_i    (m_i_last),
+    .in_st_last_i   (m_st_last),
+    .in_sp_last_i   (m_sp_last),
     .out_valid_o    (s3_valid),
     .out_ready_i    (s4_ready),
     .out_ent_o      (s3_ent),
+    .out_pc_last_o  (s3_pc_last),
     .out_has_sub_o  (s3_has_sub),
     .out_final_o    (s3_final),
     .out_sub_addr_o (s3_sub_addr),
@@ -317,13 +571,14 @@ module ete_pipe #(
 
   wire        e_marker, e_vi, e_bb, e_tsev;
   wire [2:0]  e_kind;
-  wire [63:0] e_addr, e_pc_last, e_ts;
+  wire [63:0] e_addr, e_ts;
   wire [3:0]  e_iclass, e_flags, e_ev;
   wire [1:0]  e_isa, e_el, e_from_el;
   wire [4:0]  e_exc_type;
   wire [20:0] e_cyc;
-  assign {e_marker, e_kind, e_addr, e_pc_last, e_iclass, e_flags, e_isa, e_el, e_from_el,
+  assign {e_marker, e_kind, e_addr, e_iclass, e_flags, e_isa, e_el, e_from_el,
           e_exc_type, e_cyc, e_ts, e_vi, e_bb, e_ev, e_tsev} = s3_ent;
+  wire [63:0] e_pc_last = s3_pc_last;
 
   ete_pipe_elem #(
     .CCSIZE   (CCSIZE),
@@ -338,7 +593,7 @@ module ete_pipe #(
     .finish_i      (finish_i),
     .en_o          (s4_en),
     .fin_pend_o    (s4_fin_pend),
-    .up_empty_i    (!s2_valid_q),                  // an entry taken with finish_i counts
+    .up_empty_i    (s2_empty),                     // an entry taken with finish_i counts
     .in_valid_i    (s3_valid),
     .in_ready_o    (s4_ready),
     .in_marker_i   (e_marker),
@@ -410,7 +665,19 @@ module ete_pipe #(
     .pkt_len_o     (pkt_len_o)
   );
 
-  assign finish_done_o = !s4_en && !s4_fin_pend && !s2_valid_q && !s3_valid && !s4_valid &&
+`ifdef FORMAL
+  // S3 -> S4 (fv_vr_check): the item holds while S4 does not take it
+  fv_vr_check #(.W (EW + 64 + 64 + 9), .ASSUME (0)) f_s3_vr (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni && !start_i),
+    .valid_i (s3_valid),
+    .ready_i (s4_ready),
+    .data_i  ({s3_ent, s3_pc_last, s3_sub_addr, s3_has_sub, s3_final, s3_i_sub, s3_st_sub,
+               s3_sp_sub, s3_i_last, s3_st_last, s3_sp_last, 1'b0})
+  );
+`endif
+
+  assign finish_done_o = !s4_en && !s4_fin_pend && s2_empty && !s3_valid && !s4_valid &&
                          s6_idle;
 
   // inputs the core does not use (the stall is the shell's; the trace ID the

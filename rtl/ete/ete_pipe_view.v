@@ -2,16 +2,25 @@
 // on runs.  S2 gives, for each address comparator the filter uses, the
 // instruction indices of the run where it matches (an Address Range
 // Comparator: instructions lo_idx .. hi_idx - 1; a Single Address
-// Comparator: instruction sac_idx).  A comparator edge inside the run's
+// Comparator: instruction sac_idx), which of the candidate edges below lie
+// inside instructions 1 .. npre-1, and I and the start/stop matches at the
+// run's last instruction.  A comparator edge inside the run's
 // first instructions (0 .. npre - 1) splits them into sub-runs of uniform
 // ViewInst (ete_model_block.c, run_edges / run_prefix): the first
 // instruction >= an ARC's low address, the first > its high address, a
 // SAC's instruction and the one after it.  This stage hands S4 one item
-// per clock: each sub-run but the last as an item of its own, the last
-// one with the run's last instruction; the entry in S2 is taken with its
-// last item.  Per item: ViewInst's I term (D6.24 - D6.26) and the start /
-// stop matches (D6.17 - D6.21) at the sub-run's first instruction and at
-// the run's last instruction; E and N (uniform in a run) come from S2.
+// per clock at best: each sub-run but the last as an item of its own, the
+// last one with the run's last instruction; the entry in S2's skid is taken
+// with its last item.  Per item: ViewInst's I term (D6.24 - D6.26) and the
+// start / stop matches (D6.17 - D6.21) at the sub-run's first instruction
+// (here) and at the run's last instruction (from S2); E and N (uniform in a
+// run) come from S2.  The sub-run's first address and the run's last
+// address are A + 4 j and A + last: an 8-bit add and a select between
+// A[63:8] and A[63:8] + 1 (from S2), no 64-bit add.
+//
+// Valid/ready: in_ready_o = out_free && no edge left (combinational from
+// out_ready_i: S2's skid takes it); out_valid_o is a register and the item
+// holds while out_valid_o && !out_ready_i.
 `default_nettype none
 
 module ete_pipe_view #(
@@ -23,21 +32,30 @@ module ete_pipe_view #(
   input  wire                     start_i,        // ete_model_new
   input  wire [31:0]              trcviiectlr_i,
   input  wire [31:0]              trcvissctlr_i,
-  // the entry in S2
+  // the entry in S2's skid
   input  wire                     in_valid_i,
   output wire                     in_ready_o,
   input  wire [EW-1:0]            in_ent_i,       // carried through to S4
   input  wire                     in_run_i,       // an INSN entry (not a marker)
-  input  wire [63:0]              in_addr_i,      // its first instruction
+  input  wire [63:0]              in_addr_i,      // its first instruction A
+  input  wire [55:0]              in_ahp1_i,      // A[63:8] + 1
+  input  wire [7:0]               in_last_i,      // byte offset of the last instruction
   input  wire [5:0]               in_npre_i,      // instructions before the last (A64/A32)
   input  wire [7*NUM_ACPAIRS-1:0] in_lo_idx_i,    // ARC k at [7k +: 7]: first index >= low
   input  wire [7*NUM_ACPAIRS-1:0] in_hi_idx_i,    // ARC k: first index > high
   input  wire [2*NUM_ACPAIRS-1:0] in_sac_v_i,     // SAC n matches an instruction of the run
   input  wire [12*NUM_ACPAIRS-1:0] in_sac_idx_i,  // ... instruction sac_idx, at [6n +: 6]
+  input  wire [6*NUM_ACPAIRS-1:0] in_cand_v_i,    // candidate edge c lies in 1 .. npre-1:
+                                                  // [k] lo_idx k, [NA+k] hi_idx k,
+                                                  // [2NA+n] sac_idx n, [4NA+n] sac_idx n + 1
+  input  wire                     in_i_last_i,    // I at the run's last instruction
+  input  wire                     in_st_last_i,   // a start SAC matches there
+  input  wire                     in_sp_last_i,   // a stop SAC matches there
   // the item to S4
   output wire                     out_valid_o,
   input  wire                     out_ready_i,
   output wire [EW-1:0]            out_ent_o,
+  output wire [63:0]              out_pc_last_o,  // the run's last instruction A + last
   output wire                     out_has_sub_o,  // a sub-run of the first instructions
   output wire                     out_final_o,    // the entry's last item
   output wire [63:0]              out_sub_addr_o, // the sub-run's first instruction
@@ -51,6 +69,7 @@ module ete_pipe_view #(
 
   localparam NA = NUM_ACPAIRS;
   localparam NS = 2 * NUM_ACPAIRS;
+  localparam NE = 6 * NUM_ACPAIRS;     // candidate edges (at most 48)
 
   wire [7:0]  inc  = trcviiectlr_i[7:0];
   wire unused_ok = &{1'b0, trcviiectlr_i[31:24], trcviiectlr_i[15:8]};
@@ -61,6 +80,7 @@ module ete_pipe_view #(
   reg [5:0]    j_q, j_d;                 // first instruction of the current sub-run
   reg          valid_q, valid_d;
   reg [EW-1:0] ent_q, ent_d;
+  reg [63:0]   pc_last_q, pc_last_d;
   reg          has_sub_q, has_sub_d, final_q, final_d;
   reg [63:0]   sub_addr_q, sub_addr_d;
   reg          i_sub_q, i_sub_d, st_sub_q, st_sub_d, sp_sub_q, sp_sub_d;
@@ -68,6 +88,7 @@ module ete_pipe_view #(
 
   assign out_valid_o    = valid_q;
   assign out_ent_o      = ent_q;
+  assign out_pc_last_o  = pc_last_q;
   assign out_has_sub_o  = has_sub_q;
   assign out_final_o    = final_q;
   assign out_sub_addr_o = sub_addr_q;
@@ -80,100 +101,84 @@ module ete_pipe_view #(
 
   wire out_free = !valid_q || out_ready_i;
 
-  // I and the start / stop matches at instruction index x (vectors and
-  // reductions: no chain through the comparators)
-  reg [7:0]   hit_a;
-  reg [15:0]  hit_s;
-  task view_at;
-    input  [6:0] x;
-    output       i_o;
-    output       st_o;
-    output       sp_o;
-    integer      k;
-    begin
-      hit_a = 8'd0;
-      hit_s = 16'd0;
-      for (k = 0; k < NA; k = k + 1)
-        hit_a[k] = (x >= in_lo_idx_i[7*k +: 7]) && (x < in_hi_idx_i[7*k +: 7]);   // D7.4.2
-      for (k = 0; k < NS; k = k + 1)
-        hit_s[k] = in_sac_v_i[k] && ({1'b0, in_sac_idx_i[6*k +: 6]} == x);       // D7.4.1
-      i_o  = ((inc == 8'd0) || |(hit_a & inc)) && !(|(hit_a & exc));   // D6.24 - D6.26
-      st_o = |(hit_s & strt);
-      sp_o = |(hit_s & stop);
-    end
-  endtask
-
-  reg [5:0]  nxt;
-  reg        fin, has_next;
-  reg        i_s, st_s, sp_s, i_l, st_l, sp_l;
-  integer    k2;
-
-  // the next edge: the least candidate index (an ARC's lo_idx and hi_idx, a
-  // SAC's index and the one after it) above the current sub-run's first
-  // instruction and below npre, by a tree of minimum cells (no 64-bit
-  // masks: those cost thousands of LUTs)
-  reg [7*64-1:0] cand;                 // up to 6 x NUM_ACPAIRS = 48 candidates
-  reg [7*8-1:0]  pm_q, pm_d, pmx;      // the 8 partial minima of a split run
+  // the candidate edges (6-bit indices; a valid one is at most 62)
+  reg [6*64-1:0] cand;                 // 64 slots, 63 = none
+  reg [6*16-1:0] pm_q, pm_d, pmx;      // the 16 partial minima of a split run
   reg            ph_q, ph_d;           // the second clock of a sub-run's minimum
-  reg [6:0]      cx, cy, cj;
-  integer        lv, ci;
+  reg [5:0]      cx, cy, nxt;
+  reg [NE-1:0]   elig;
+  reg            fin, has_next;
+  reg [7:0]      hit_a;
+  reg [15:0]     hit_s;
+  reg            i_s, st_s, sp_s;
+  reg [8:0]      lo_sub, lo_last;
+  integer        lv, ci, k2;
 
   always @* begin : p_view
     j_d = j_q;
     valid_d = out_free ? 1'b0 : valid_q;
-    ent_d = ent_q;  has_sub_d = has_sub_q;  final_d = final_q;  sub_addr_d = sub_addr_q;
+    ent_d = ent_q;  pc_last_d = pc_last_q;  has_sub_d = has_sub_q;  final_d = final_q;
+    sub_addr_d = sub_addr_q;
     i_sub_d = i_sub_q;  st_sub_d = st_sub_q;  sp_sub_d = sp_sub_q;
     i_l_d = i_l_q;  st_l_d = st_l_q;  sp_l_d = sp_l_q;
-    cand = {7*64{1'b1}};  cx = 7'd0;  cy = 7'd0;  cj = 7'd0;  has_next = 1'b0;  nxt = 6'd0;
-    pmx = {7*8{1'b1}};  pm_d = pm_q;  ph_d = ph_q;
-    fin = 1'b1;  hit_a = 8'd0;  hit_s = 16'd0;
-    i_s = 1'b0;  st_s = 1'b0;  sp_s = 1'b0;  i_l = 1'b0;  st_l = 1'b0;  sp_l = 1'b0;
+    cand = {6*64{1'b1}};  cx = 6'd0;  cy = 6'd0;  nxt = 6'd0;  elig = {NE{1'b0}};
+    pmx = {6*16{1'b1}};  pm_d = pm_q;  ph_d = ph_q;
+    fin = 1'b1;  has_next = 1'b0;  hit_a = 8'd0;  hit_s = 16'd0;
+    i_s = 1'b0;  st_s = 1'b0;  sp_s = 1'b0;  lo_sub = 9'd0;  lo_last = 9'd0;
 
-    // the comparator edges of the run (only the comparators the filter uses:
-    // S2 gives the others no index inside the run)
-    cand = {7*64{1'b1}};
-    cj   = {1'b0, j_q};
+    // the candidates above the current sub-run's first instruction (S2 has
+    // kept only those inside 1 .. npre-1); a SAC's second edge, sac_idx + 1
+    // > j, is compared as sac_idx >= j, beside its increment
     for (k2 = 0; k2 < NA; k2 = k2 + 1) begin
-      cx = in_lo_idx_i[7*k2 +: 7];
-      cy = in_hi_idx_i[7*k2 +: 7];
-      if (cx > cj && cx < {1'b0, in_npre_i}) cand[7*(2*k2) +: 7] = cx;
-      if (cy > cj && cy < {1'b0, in_npre_i}) cand[7*(2*k2+1) +: 7] = cy;
+      cx = in_lo_idx_i[7*k2 +: 6];
+      elig[k2] = in_cand_v_i[k2] && (cx > j_q);
+      cand[6*k2 +: 6] = elig[k2] ? cx : 6'h3F;
+      cx = in_hi_idx_i[7*k2 +: 6];
+      elig[NA+k2] = in_cand_v_i[NA+k2] && (cx > j_q);
+      cand[6*(NA+k2) +: 6] = elig[NA+k2] ? cx : 6'h3F;
     end
     for (k2 = 0; k2 < NS; k2 = k2 + 1) begin
-      cx = {1'b0, in_sac_idx_i[6*k2 +: 6]};
-      cy = cx + 7'd1;
-      if (in_sac_v_i[k2] && cx > cj && cx < {1'b0, in_npre_i})
-        cand[7*(2*NA+2*k2) +: 7] = cx;
-      if (in_sac_v_i[k2] && cy > cj && cy < {1'b0, in_npre_i})
-        cand[7*(2*NA+2*k2+1) +: 7] = cy;
+      cx = in_sac_idx_i[6*k2 +: 6];
+      elig[2*NA+k2] = in_cand_v_i[2*NA+k2] && (cx > j_q);
+      cand[6*(2*NA+k2) +: 6] = elig[2*NA+k2] ? cx : 6'h3F;
+      elig[4*NA+k2] = in_cand_v_i[4*NA+k2] && (cx >= j_q);
+      cand[6*(4*NA+k2) +: 6] = elig[4*NA+k2] ? cx + 6'd1 : 6'h3F;
     end
-    // an edge above the sub-run's first instruction: no minimum needed
-    has_next = 1'b0;
-    for (ci = 0; ci < 64; ci = ci + 1)
-      if (cand[7*ci +: 7] != 7'h7F)
-        has_next = 1'b1;
-    has_next = has_next && in_run_i;
+    has_next = in_run_i && (|elig);
     fin = !has_next;
     // the minimum in two clocks (a split run takes two clocks per sub-run):
-    // 64 -> 8 candidates into pm_q, then 8 -> 1
-    for (lv = 0; lv < 3; lv = lv + 1)
+    // 64 -> 16 slots into pm_q, then 16 -> 1 (the slots no candidate fills
+    // are constants, which synthesis removes)
+    for (lv = 0; lv < 2; lv = lv + 1)
       for (ci = 0; ci < (32 >> lv); ci = ci + 1) begin
-        cx = cand[7*(2*ci) +: 7];
-        cy = cand[7*(2*ci+1) +: 7];
-        cand[7*ci +: 7] = (cx < cy) ? cx : cy;
+        cx = cand[6*(2*ci) +: 6];
+        cy = cand[6*(2*ci+1) +: 6];
+        cand[6*ci +: 6] = (cx < cy) ? cx : cy;
       end
-    pm_d = ph_q ? pm_q : cand[7*8-1:0];
+    pm_d = ph_q ? pm_q : cand[6*16-1:0];
     pmx  = pm_q;
-    for (lv = 0; lv < 3; lv = lv + 1)
-      for (ci = 0; ci < (4 >> lv); ci = ci + 1) begin
-        cx = pmx[7*(2*ci) +: 7];
-        cy = pmx[7*(2*ci+1) +: 7];
-        pmx[7*ci +: 7] = (cx < cy) ? cx : cy;
+    for (lv = 0; lv < 4; lv = lv + 1)
+      for (ci = 0; ci < (8 >> lv); ci = ci + 1) begin
+        cx = pmx[6*(2*ci) +: 6];
+        cy = pmx[6*(2*ci+1) +: 6];
+        pmx[6*ci +: 6] = (cx < cy) ? cx : cy;
       end
     nxt = pmx[5:0];
 
-    view_at({1'b0, j_q}, i_s, st_s, sp_s);
-    view_at({1'b0, in_npre_i}, i_l, st_l, sp_l);
+    // I and the start / stop matches at the sub-run's first instruction
+    // (vectors and reductions: no chain through the comparators)
+    for (k2 = 0; k2 < NA; k2 = k2 + 1)
+      hit_a[k2] = ({1'b0, j_q} >= in_lo_idx_i[7*k2 +: 7]) &&
+                  ({1'b0, j_q} < in_hi_idx_i[7*k2 +: 7]);                     // D7.4.2
+    for (k2 = 0; k2 < NS; k2 = k2 + 1)
+      hit_s[k2] = in_sac_v_i[k2] && (in_sac_idx_i[6*k2 +: 6] == j_q);         // D7.4.1
+    i_s  = ((inc == 8'd0) || |(hit_a & inc)) && !(|(hit_a & exc));           // D6.24 - D6.26
+    st_s = |(hit_s & strt);
+    sp_s = |(hit_s & stop);
+
+    // A + 4 j and A + last: the low byte and its carry into A[63:8]
+    lo_sub  = {1'b0, in_addr_i[7:0]} + {1'b0, j_q, 2'b00};
+    lo_last = {1'b0, in_addr_i[7:0]} + {1'b0, in_last_i};
 
     ph_d = ph_q;
     if (in_valid_i && out_free && has_next && !ph_q) begin
@@ -182,15 +187,16 @@ module ete_pipe_view #(
       ph_d       = 1'b0;
       valid_d    = 1'b1;
       ent_d      = in_ent_i;
+      pc_last_d  = {lo_last[8] ? in_ahp1_i : in_addr_i[63:8], lo_last[7:0]};
       has_sub_d  = in_run_i && (in_npre_i != 6'd0);
       final_d    = fin;
-      sub_addr_d = in_addr_i + {56'd0, j_q, 2'b00};
+      sub_addr_d = {lo_sub[8] ? in_ahp1_i : in_addr_i[63:8], lo_sub[7:0]};
       i_sub_d    = i_s;
       st_sub_d   = st_s;
       sp_sub_d   = sp_s;
-      i_l_d      = i_l;
-      st_l_d     = st_l;
-      sp_l_d     = sp_l;
+      i_l_d      = in_i_last_i;
+      st_l_d     = in_st_last_i;
+      sp_l_d     = in_sp_last_i;
       j_d        = fin ? 6'd0 : nxt;
     end
     if (start_i) begin
@@ -207,7 +213,7 @@ module ete_pipe_view #(
       j_q <= 6'd0;
       valid_q <= 1'b0;
       ph_q <= 1'b0;
-      pm_q <= {7*8{1'b1}};
+      pm_q <= {6*16{1'b1}};
     end else begin
       j_q <= j_d;
       valid_q <= valid_d;
@@ -218,7 +224,8 @@ module ete_pipe_view #(
 
   // the payload moves with the item (no reset needed)
   always @(posedge clk_i) begin
-    ent_q <= ent_d;  has_sub_q <= has_sub_d;  final_q <= final_d;  sub_addr_q <= sub_addr_d;
+    ent_q <= ent_d;  pc_last_q <= pc_last_d;  has_sub_q <= has_sub_d;  final_q <= final_d;
+    sub_addr_q <= sub_addr_d;
     i_sub_q <= i_sub_d;  st_sub_q <= st_sub_d;  sp_sub_q <= sp_sub_d;
     i_l_q <= i_l_d;  st_l_q <= st_l_d;  sp_l_q <= sp_l_d;
   end
