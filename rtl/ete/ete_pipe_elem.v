@@ -184,7 +184,8 @@ module ete_pipe_elem #(
   reg        txs7, atom, taken, cc, cc_known, tx11, tx11_c, ts, ts_has, txf14, disc;
   reg        rs_clr, rs_clrbb, rs_push, rs_is1, marker, ovf, fin;
   reg [19:0] cc_count, ts_count;
-  reg [63:0] ts_val, rs_a, ret;
+  reg [63:0] ts_val, rs_a;
+  reg        rs_inc2, rs_a32;
   reg [3:0]  ev;
   reg        traced, vi, p0, bb, p0_done, rs_ok, forced, was, pre13;
   reg [20:0] ccnt_now;
@@ -318,7 +319,7 @@ module ete_pipe_elem #(
     tx11_c = 1'b0; ts = 1'b0; ts_has = 1'b0; txf14 = 1'b0; disc = 1'b0;
     rs_clr = 1'b0; rs_clrbb = 1'b0; rs_push = 1'b0; rs_is1 = 1'b0; marker = 1'b0;
     ovf = 1'b0; fin = 1'b0; cc_count = 20'd0; ts_count = 20'd0; ts_val = 64'd0;
-    rs_a = 64'd0; ret = 64'd0; ev = 4'd0;
+    rs_a = 64'd0; rs_inc2 = 1'b0; rs_a32 = 1'b0; ev = 4'd0;
     traced = 1'b0; vi = 1'b0; p0 = 1'b0; bb = 1'b0; p0_done = 1'b0; rs_ok = 1'b0;
     forced = 1'b0; was = 1'b0; pre13 = 1'b0;
 
@@ -536,12 +537,14 @@ module ete_pipe_elem #(
                   case (in_iclass_i)
                     IC_BL, IC_BLR: begin
                       if (rs_ok) begin
-                        // R_SLDXR, R_HFCTC: T32 BLX <reg> is 16 bits, others 32
-                        ret = in_pc_last_i + ((is1_l && in_iclass_i == IC_BLR) ? 64'd2 : 64'd4);
-                        if (in_isa_i != ISA_A64)
-                          ret = {32'd0, ret[31:0]};
+                        // the link address (R_SLDXR, R_HFCTC) is this
+                        // instruction's address plus its length, T32 BLX
+                        // <reg> 16 bits, others 32, the upper half 0 in
+                        // AArch32: S5 stores the three and never adds
                         rs_push = 1'b1;
-                        rs_a    = {ret[63:2], is1_l & ret[1], 1'b0};
+                        rs_a    = in_pc_last_i;
+                        rs_inc2 = is1_l && in_iclass_i == IC_BLR;
+                        rs_a32  = in_isa_i != ISA_A64;
                         rs_is1  = is1_l;
                       end
                       if (in_iclass_i == IC_BLR) begin
@@ -737,6 +740,8 @@ module ete_pipe_elem #(
         desc_d[PD_A_L +: 64]        = a;
         desc_d[PD_RS_A_L +: 64]     = rs_a;
         desc_d[PD_TS_VAL_L +: 64]   = ts_val;
+        desc_d[PD_RS_INC2_L]  = rs_inc2;
+        desc_d[PD_RS_A32_L]   = rs_a32;
       end
     end
   end
