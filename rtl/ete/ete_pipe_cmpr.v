@@ -169,12 +169,23 @@ module ete_pipe_cmpr #(
   wire       fits_h0 = (d_a[63:32] == h0_q[63:32]);          // D9.2.14.3
   wire       fits_z  = (d_a[63:32] == 32'd0);
   wire       top_eq  = rs_match(top_q, d_a, d_is1);
+  // the stack count after the clear before the pop check (Trace On, Trace
+  // Info, Transaction Failure: R_SBJB, I_XHLPG) and the counts after a pop
+  // or a push, from the registered count alone: beside the match, not after it
+  wire       push      = cur[PD_RS_PUSH_L];
+  wire [4:0] n_clr     = cur[PD_RS_CLR_L] ? 5'd0 : rs_n_q;
+  wire       n_clr_nz  = (n_clr != 5'd0);
+  wire       n_clr_ge2 = (n_clr > 5'd1);
+  wire [4:0] n_dec     = n_clr - 5'd1;                          // a pop
+  wire [4:0] n_inc     = (n_clr == RS_MAX) ? n_clr : n_clr + 5'd1;   // a push, the
+                                                                // oldest dropped when full
+  wire [4:0] n_one     = (RS_MAX == 5'd0) ? 5'd0 : 5'd1;         // a push on an empty stack
 
   reg [63:0] e0, e1, e2;        // the history after the packets before slot 6
   reg [2:0]  ei;
   reg        m0, m1, m2;        // the address equals e0, e1, e2
   reg [1:0]  form, q, nb;
-  reg        fits, pop, need_a, sep, s5, s6, wctx, cv;
+  reg        fits, pop, need_a, sep, s5, s6, wctx, cv, under;
   reg [4:0]  n;
   reg [1:0]  e_fld;
 
@@ -219,15 +230,20 @@ module ete_pipe_cmpr #(
     else
       form = fits ? FORM_32 : FORM_64;
 
-    // return stack: cleared before the pop check (Trace On, Trace Info,
-    // Transaction Failure: R_SBJB, I_XHLPG)
-    n   = cur[PD_RS_CLR_L] ? 5'd0 : rs_n_q;
-    pop = (d_res || d_exc) && d_need_a && d_pend && (n != 5'd0) && top_eq;   // R_QHSBN
+    // return stack: the pop check, then a clear on entering a broadcasting
+    // region; under: entries stay below the top before a push
+    pop = (d_res || d_exc) && d_need_a && d_pend && n_clr_nz && top_eq;    // R_QHSBN
     need_a = d_need_a && !pop;                                             // R_HTKJS
-    if (pop)
-      n = n - 5'd1;
-    if (cur[PD_RS_CLRBB_L])
-      n = 5'd0;                                                            // R_SBJB
+    if (cur[PD_RS_CLRBB_L]) begin                                          // R_SBJB
+      n     = push ? n_one : 5'd0;
+      under = 1'b0;
+    end else if (pop) begin
+      n     = push ? n_clr : n_dec;
+      under = n_clr_ge2;
+    end else begin
+      n     = push ? n_inc : n_clr;
+      under = n_clr_nz;
+    end
 
     // Context + Target Address, or Target Address with Context: the shorter
     // (sep: the two packets are shorter).  With the address size asz (1
@@ -271,14 +287,12 @@ module ete_pipe_cmpr #(
       // top; a push (R_ZKTHK, R_ZSDVQ) moves the top below it unless the
       // stack is empty or the pop just removed it, and the oldest entry
       // drops out of a full stack (its RAM word is beyond the count)
-      if (cur[PD_RS_PUSH_L]) begin
+      if (push) begin
         top_d = d_rse;
-        if (n != 5'd0 && !pop) begin
+        if (under && !pop) begin
           rs_we = 1'b1;
           wp_d  = wp_q + 4'd1;
         end
-        if (n != RS_MAX)
-          n = n + 5'd1;
       end else if (pop) begin
         top_d = rs_below;
         wp_d  = rs_rp;
