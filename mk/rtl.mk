@@ -105,12 +105,14 @@ ETE_FV_TASKS := common_fifo_mw:prove_in1 common_fifo_mw:prove_in2 common_fifo_mw
                 ete_in_fifo:prove_w1 ete_in_fifo:prove_w2 ete_in_fifo:prove_w4 \
                 ete_out_fifo:prove_o4 ete_top:prove_w1 ete_top:live_w1 \
                 ete_entry:prove_w1 ete_entry:prove_w2 ete_entry:prove_w4 \
+                ete_pipe_cmpr:prove_rs4 ete_pipe_cmpr:prove_rs15 \
                 common_fifo_mw:cover_in4 common_fifo_mw:cover_out4 \
                 common_fifo_sr:cover_w1 common_fifo_sr:cover_w2 common_fifo_sr:cover_w4 \
                 common_fifo_sr:cover_w4r \
                 ete_in_fifo:cover_w2 \
                 ete_out_fifo:cover_o4 ete_top:cover_w1 \
-                ete_entry:cover_w1 ete_entry:cover_w2 ete_entry:cover_w4
+                ete_entry:cover_w1 ete_entry:cover_w2 ete_entry:cover_w4 \
+                ete_pipe_cmpr:cover_rs4
 
 .PHONY: deps-formal-ete formal-ete
 deps-formal-ete: deps-formal-trbe

@@ -8,13 +8,18 @@
 // tie).  The history and the stack are registered here and updated once
 // per element, so the next element, one clock behind, sees them.
 //
-// Input port (S4 -> S5), valid/ready: in_ready_o is a register (a skid
-// buffer of one descriptor), so no combinational path runs from S6 to S4;
-// a descriptor offered with in_ready_o high is taken, and in_valid_i must
-// hold with its descriptor until it is.  The skid is storage between S4 and
-// S6b: it counts in ETE_SYNC_LAG (ete_pipe_desc.vh).
+// Input port (S4 -> S5), valid/ready: in_ready_o is a register, so no
+// combinational path runs from S6 to S4, nor from S6 into this stage's
+// state: S5 handles the offered descriptor in any clock its skid register
+// is empty, and an element S6 cannot take yet waits there (a skid buffer
+// behind the logic, not in front of it: the comparisons read S4's register
+// directly).  in_valid_i must hold with its descriptor until taken.
 // Output port (S5 -> S6), valid/ready: out_valid_o and out_desc_o are
-// registers; they hold while out_ready_i is low.
+// registers; they hold while out_ready_i is low.  The skid does not add to
+// ETE_SYNC_LAG (ete_pipe_desc.vh): S4 decides an item only when its output
+// register is empty or S5 takes it, that is when the skid is empty or S4's
+// register is, so S4's register, S5's two and S6a's bank hold at most three
+// items before it, as without the skid.
 //
 // Return stack: the top entry in registers, the entries below it in a
 // 16-word distributed RAM (one write port, read at a registered pointer),
@@ -117,8 +122,8 @@ module ete_pipe_cmpr #(
   reg [3:0]        wp_q, wp_d;                           // ... RAM word the next entry
                                                          // pushed below the top takes
   reg [4:0]        rs_n_q, rs_n_d;                       // ... entries, the top included
-  reg              sk_v_q, sk_v_d;                       // skid: a descriptor S4 handed
-  reg [PD_W-1:0]   sk_desc_q, sk_desc_d;                 // over while S5 was full
+  reg              sk_v_q, sk_v_d;                       // skid: the element S5 handled
+  reg [PC_W-1:0]   sk_desc_q, sk_desc_d;                 // while S6 held the one before
   reg              valid_q, valid_d;                     // the descriptor for S6
   reg [PC_W-1:0]   desc_q, desc_d;
 
@@ -135,11 +140,9 @@ module ete_pipe_cmpr #(
   assign out_valid_o = valid_q;
   assign out_desc_o  = desc_q;
   assign in_ready_o  = !sk_v_q;
-  wire out_free = !valid_q || out_ready_i;
-  // the element of this clock: the skid's, else the one offered
-  wire            cur_v = sk_v_q || in_valid_i;
-  wire [PD_W-1:0] cur   = sk_v_q ? sk_desc_q : in_desc_i;
-  wire go = out_free && cur_v;
+  wire out_free = !valid_q || out_ready_i;      // the output register is free
+  wire go = in_valid_i && !sk_v_q;              // S5 handles an element
+  wire [PD_W-1:0] cur = in_desc_i;
 
   wire        d_sync   = cur[PD_SYNC_L];
   wire        d_txf    = cur[PD_TXF_L];
@@ -188,6 +191,7 @@ module ete_pipe_cmpr #(
   reg        fits, pop, need_a, sep, s5, s6, wctx, cv, under;
   reg [4:0]  n;
   reg [1:0]  e_fld;
+  reg [PC_W-1:0] res_desc;      // the element's descriptor for S6
 
   always @* begin : p_cmpr
     h0_d = h0_q;  h1_d = h1_q;  h2_d = h2_q;  hi_d = hi_q;
@@ -196,15 +200,7 @@ module ete_pipe_cmpr #(
     desc_d    = desc_q;
     sk_v_d    = sk_v_q;
     sk_desc_d = sk_desc_q;
-
-    // the skid takes the offered descriptor when S5 cannot, and gives it
-    // back as the element of the next clock S5 can take one
-    if (out_free)
-      sk_v_d = 1'b0;
-    else if (!sk_v_q && in_valid_i) begin
-      sk_v_d    = 1'b1;
-      sk_desc_d = in_desc_i;
-    end
+    res_desc  = {PC_W{1'b0}};
 
     // the history after the packets before slot 6: Trace Info resets it
     // (R_BTWGD), a Transaction Failure pushes 0 (R_FPDJF)
@@ -298,16 +294,29 @@ module ete_pipe_cmpr #(
         wp_d  = rs_rp;
       end
       rs_n_d  = n;
-      valid_d = 1'b1;
-      desc_d  = {PC_W{1'b0}};
-      desc_d[PD_W-1:0] = cur;
-      desc_d[PC_S5_L]   = s5;
-      desc_d[PC_S6_L]   = s6;
-      desc_d[PC_FORM_L +: 2] = wctx ? (fits ? FORM_32 : FORM_64) : form;
-      desc_d[PC_Q_L +: 2]    = q;
-      desc_d[PC_NB2_L]  = (nb == 2'd2);
-      desc_d[PC_WCTX_L] = wctx;
-      desc_d[PC_E_L +: 2]    = e_fld;
+      res_desc[PD_W-1:0] = cur;
+      res_desc[PC_S5_L]   = s5;
+      res_desc[PC_S6_L]   = s6;
+      res_desc[PC_FORM_L +: 2] = wctx ? (fits ? FORM_32 : FORM_64) : form;
+      res_desc[PC_Q_L +: 2]    = q;
+      res_desc[PC_NB2_L]  = (nb == 2'd2);
+      res_desc[PC_WCTX_L] = wctx;
+      res_desc[PC_E_L +: 2]    = e_fld;
+    end
+    // the output register takes the skid's element, else this clock's; an
+    // element S6 cannot take waits in the skid (go implies an empty skid)
+    if (out_free) begin
+      if (sk_v_q) begin
+        valid_d = 1'b1;
+        desc_d  = sk_desc_q;
+        sk_v_d  = 1'b0;
+      end else if (go) begin
+        valid_d = 1'b1;
+        desc_d  = res_desc;
+      end
+    end else if (go) begin
+      sk_v_d    = 1'b1;
+      sk_desc_d = res_desc;
     end
     if (start_i) begin
       h0_d = 64'd0;  h1_d = 64'd0;  h2_d = 64'd0;  hi_d = 3'd0;   // R_BTWGD
@@ -322,7 +331,7 @@ module ete_pipe_cmpr #(
     if (!rst_ni) begin
       h0_q <= 64'd0;  h1_q <= 64'd0;  h2_q <= 64'd0;  hi_q <= 3'd0;
       top_q <= {RSE_W{1'b0}};  wp_q <= 4'd0;  rs_n_q <= 5'd0;
-      sk_v_q <= 1'b0;  sk_desc_q <= {PD_W{1'b0}};
+      sk_v_q <= 1'b0;  sk_desc_q <= {PC_W{1'b0}};
       valid_q <= 1'b0;  desc_q <= {PC_W{1'b0}};
     end else begin
       h0_q <= h0_d;  h1_q <= h1_d;  h2_q <= h2_d;  hi_q <= hi_d;
@@ -349,18 +358,31 @@ module ete_pipe_cmpr #(
     .clk_i (clk_i), .rst_ni (rst_ni && !start_i),
     .valid_i (out_valid_o), .ready_i (out_ready_i), .data_i (out_desc_o)
   );
-  // the skid holds a descriptor only behind a held one, so nothing offered
-  // with in_ready_o high is lost; the stack count stays within RS_DEPTH
+  // the skid holds an element only behind a held one; the stack count
+  // stays within RS_DEPTH
   always @* if (f_past_valid && rst_ni) begin
     assert (!sk_v_q || valid_q);
     assert (rs_n_q <= RS_MAX);
   end
-  // a descriptor taken into the skid is the one S5 handles next
+  // every descriptor taken leaves in order, none lost nor doubled: one
+  // taken while the output register is free is the next output, one
+  // taken while it is held waits in the skid and follows it
   always @(posedge clk_i) if (f_past_valid && rst_ni && $past(rst_ni) && !$past(start_i)) begin
-    if ($past(in_valid_i && in_ready_o && !(!valid_q || out_ready_i)))
-      assert (sk_v_q && sk_desc_q == $past(in_desc_i));
+    if ($past(in_valid_i && in_ready_o && (!valid_q || out_ready_i)))
+      assert (valid_q && desc_q[PD_W-1:0] == $past(in_desc_i) && !sk_v_q);
+    if ($past(in_valid_i && in_ready_o && valid_q && !out_ready_i))
+      assert (sk_v_q && sk_desc_q[PD_W-1:0] == $past(in_desc_i) && valid_q &&
+              desc_q == $past(desc_q));
     if ($past(sk_v_q && out_ready_i))
-      assert (valid_q && desc_q[PD_W-1:0] == $past(sk_desc_q));
+      assert (valid_q && desc_q == $past(sk_desc_q) && !sk_v_q);
+    if ($past(!(in_valid_i && in_ready_o) && !sk_v_q && (!valid_q || out_ready_i)))
+      assert (!valid_q);
+  end
+  // the skid, the RAM below the top and a return stack match are reached
+  always @(posedge clk_i) if (f_past_valid && rst_ni && !start_i) begin
+    cover (sk_v_q && out_ready_i);
+    cover (go && rs_we);
+    cover (go && pop && rs_n_q > 5'd1 && !push);
   end
 `endif
 

@@ -9,8 +9,9 @@
   // sync_lag rule, docs/ete-rtl-pipeline.md 3.3): one per item the stages
   // from S4 to S6b can hold.  The benches give the model the same value
   // (build/gen/ete_sync_lag.h, made from this line by the Makefile).
-  // S4's output register, S5's input skid, S5's output register, S6a, S6b.
-  localparam ETE_SYNC_LAG = 5;
+  // S5's skid register does not count: its ready is registered, so S4
+  // decides an item only when the skid or S4's own register is empty.
+  localparam ETE_SYNC_LAG = 4;
   localparam PD_ITEM_L = 0;  // item index (sync_lag, docs/ete-rtl-pipeline.md 3.3)
   localparam PD_MARKER_L = 8;  // overflow marker: the atoms not yet output are lost
   localparam PD_OVF_L = 9;  // slot 0: Overflow packet

@@ -237,7 +237,12 @@ module ete_pipe_elem #(
 
   wire        unused_sum = &{1'b0, d_thr[22:20], d_lim[22:0], sat_over[20]};   // only the signs and the low bits
   reg        rq_v, sync_due;
-  reg [7:0]  rq_i, rq_dist;
+  reg [7:0]  rq_i;
+  // items from the kept request and from a raise of this clock to this item
+  wire [7:0] dist_q = item_q - rq_item_q;
+  wire [7:0] dist_r = item_q - raise_item_i;
+  wire       far_q  = (dist_q >= LAG) && !dist_q[7];
+  wire       far_r  = (dist_r >= LAG) && !dist_r[7];
 
   // Outer transaction failure (D6.9.11): model tx_abort
   task tx_abort;
@@ -382,10 +387,11 @@ module ete_pipe_elem #(
     // synchronization restarted the byte count)
     // a raise while an A-Sync issued here is on its way to S6 comes from an
     // item before it: stale (that A-Sync restarts the byte count)
+    // (a kept request and a fresh raise are measured side by side; a ripe
+    // request is a kept one)
     rq_v  = rq_q || (raise_i && infl_q == {2'b00, sync_ack_i});
     rq_i  = rq_q ? rq_item_q : raise_item_i;
-    rq_dist  = item_q - rq_i;
-    sync_due = rq_v && (rq_ripe_q || (rq_dist >= LAG && !rq_dist[7]));
+    sync_due = rq_q ? (rq_ripe_q || far_q) : (rq_v && far_r);
 
     if (sync_ack_i)
       infl_d = infl_q - 3'd1;
