@@ -105,7 +105,7 @@ ETE_FV_TASKS := common_fifo_mw:prove_in1 common_fifo_mw:prove_in2 common_fifo_mw
                 ete_in_fifo:prove_w1 ete_in_fifo:prove_w2 ete_in_fifo:prove_w4 \
                 ete_out_fifo:prove_o4 ete_top:prove_w1 ete_top:live_w1 \
                 ete_entry:prove_w1 ete_entry:prove_w2 ete_entry:prove_w4 \
-                ete_pipe_cmpr:prove_rs4 ete_pipe_cmpr:prove_rs15 \
+                ete_pipe_cmpr:prove_rs4 ete_pipe_cmpr:prove_rs15 ete_pipe_elem:prove \
                 common_fifo_mw:cover_in4 common_fifo_mw:cover_out4 \
                 common_fifo_sr:cover_w1 common_fifo_sr:cover_w2 common_fifo_sr:cover_w4 \
                 common_fifo_sr:cover_w4r \

@@ -829,6 +829,15 @@ module ete_pipe_elem #(
     end
   end
 
+`ifdef FORMAL
+  // ---- formal: the descriptor for S5 holds until taken (formal/fv_vr_check.v);
+  // S5's ready is a register (ete_pipe_cmpr), so nothing here waits on S6
+  fv_vr_check #(.W (PD_W), .ASSUME (0)) f_out_vr (
+    .clk_i (clk_i), .rst_ni (rst_ni && !start_i),
+    .valid_i (out_valid_o), .ready_i (out_ready_i), .data_i (out_desc_o)
+  );
+`endif
+
 endmodule
 
 `default_nettype wire
