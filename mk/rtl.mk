@@ -107,13 +107,15 @@ ETE_FV_TASKS := common_fifo_mw:prove_in1 common_fifo_mw:prove_in2 common_fifo_mw
                 ete_entry:prove_w1 ete_entry:prove_w2 ete_entry:prove_w4 \
                 ete_pipe:prove ete_pipe:prove_p40 ete_pipe:live ete_pipe:bmc ete_pipe_pkt_ports:bmc_atoms ete_pipe_pkt_ports:bmc_free \
                 ete_unit:bmc \
+                ete_pipe_cmpr:prove_rs4 ete_pipe_cmpr:prove_rs15 ete_pipe_elem:prove \
                 common_fifo_mw:cover_in4 common_fifo_mw:cover_out4 \
                 common_fifo_sr:cover_w1 common_fifo_sr:cover_w2 common_fifo_sr:cover_w4 \
                 common_fifo_sr:cover_w4r \
                 ete_in_fifo:cover_w2 \
                 ete_out_fifo:cover_o4 ete_top:cover_w1 \
                 ete_entry:cover_w1 ete_entry:cover_w2 ete_entry:cover_w4 \
-                ete_pipe:cover ete_pipe_pkt_ports:cover_atoms ete_pipe_pkt_ports:cover_free
+                ete_pipe:cover ete_pipe_pkt_ports:cover_atoms ete_pipe_pkt_ports:cover_free \
+                ete_pipe_cmpr:cover_rs4
 
 .PHONY: deps-formal-ete formal-ete
 deps-formal-ete: deps-formal-trbe

@@ -7,6 +7,27 @@
 // Context packet (docs/ete-model.md: the shorter, the single packet on a
 // tie).  The history and the stack are registered here and updated once
 // per element, so the next element, one clock behind, sees them.
+//
+// Input port (S4 -> S5), valid/ready: in_ready_o is a register, so no
+// combinational path runs from S6 to S4, nor from S6 into this stage's
+// state: S5 handles the offered descriptor in any clock its skid register
+// is empty, and an element S6 cannot take yet waits there (a skid buffer
+// behind the logic, not in front of it: the comparisons read S4's register
+// directly).  in_valid_i must hold with its descriptor until taken.
+// Output port (S5 -> S6), valid/ready: out_valid_o and out_desc_o are
+// registers; they hold while out_ready_i is low.  The skid does not add to
+// ETE_SYNC_LAG (ete_pipe_desc.vh): S4 decides an item only when its output
+// register is empty or S5 takes it, that is when the skid is empty or S4's
+// register is, so S4's register, S5's two and S6a's bank hold at most three
+// items before it, as without the skid.
+//
+// Return stack: the top entry in registers, the entries below it in a
+// 16-word distributed RAM (one write port, read at a registered pointer),
+// so a push or a pop moves one word, not the whole stack.  An entry is the
+// BL / BLR instruction's address, its length (2: T32 BLX <reg>, 4 others)
+// and whether the link address is truncated to 32 bits (AArch32); the
+// match of a target against the link address (R_QHSBN) is evaluated
+// without the addition (a carry check per bit, rs_match).
 `default_nettype none
 
 module ete_pipe_cmpr #(
@@ -16,17 +37,23 @@ module ete_pipe_cmpr #(
   input  wire                 rst_ni,
   input  wire                 start_i,      // ete_model_new: empty history and stack
   input  wire                 in_valid_i,
-  output wire                 in_ready_o,
-  input  wire [PD_W-1:0] in_desc_i,
+  output wire                 in_ready_o,   // registered (skid buffer)
+  input  wire [PD_W-1:0]      in_desc_i,
   output wire                 out_valid_o,
   input  wire                 out_ready_i,
-  output wire [PC_W-1:0] out_desc_o
+  output wire [PC_W-1:0]      out_desc_o
 );
 
   // the element descriptor S4 -> S5 -> S6 (PD_/PC_ fields)
   `include "ete_pipe_desc.vh"
 
-  localparam RSD = (RS_DEPTH > 0) ? RS_DEPTH : 1;
+  // ---- parameter check (an unknown module stops elaboration) -------------
+  generate
+    if (RS_DEPTH < 0 || RS_DEPTH > 15) begin : g_bad_rs_depth
+      ete_pipe_cmpr_RS_DEPTH_must_be_0_to_15 u_bad ();
+    end
+  endgenerate
+
   /* verilator lint_off WIDTH */
   localparam [4:0] RS_MAX = RS_DEPTH;
   /* verilator lint_on WIDTH */
@@ -34,6 +61,7 @@ module ete_pipe_cmpr #(
   localparam [1:0] FORM_SHORT = 2'd1;
   localparam [1:0] FORM_32    = 2'd2;
   localparam [1:0] FORM_64    = 2'd3;
+  localparam       RSE_W      = 67;   // a stack entry: {pc, inc2, a32, is1}
 
   // D9.2.14.4: Short IS0 replaces bits [8:2] or [16:2] of entry 0, IS1
   // bits [7:1] or [15:1]; 0 when no Short form fits
@@ -51,118 +79,182 @@ module ete_pipe_cmpr #(
     end
   endfunction
 
+  // R_QHSBN: does target t (sub_isa t1) equal the link address of entry e,
+  // {S[63:2], is1 & S[1], 0} with S = pc + (inc2 ? 2 : 4), its upper half
+  // cleared in AArch32 (R_SLDXR, R_HFCTC)?  Bit i of S is pc_i ^ inc_i ^
+  // c_i (c_i the carry into bit i), so t names a carry k_i = t_i ^ pc_i ^
+  // inc_i per bit, and t == S exactly when every named carry is the one
+  // the bit below produces from its own named carry: one term per bit, no
+  // carry chain.  Bit 0 of S is pc_0 and produces no carry (inc_0 = 0); the
+  // carry out of bit 1 is pc_1 & inc_1.
+  function rs_match;
+    input [RSE_W-1:0] e;
+    input [63:0]      t;
+    input             t1;
+    reg   [63:0]      pc, inc, k, ok;
+    reg               inc2, a32, is1;
+    integer           i;
+    begin
+      pc   = e[RSE_W-1 -: 64];
+      inc2 = e[2];
+      a32  = e[1];
+      is1  = e[0];
+      inc  = {61'd0, !inc2, inc2, 1'b0};
+      k    = t ^ pc ^ inc;
+      ok   = 64'd0;
+      ok[0] = !t[0];
+      ok[1] = t[1] == (is1 & (pc[1] ^ inc[1]));
+      ok[2] = k[2] == (pc[1] & inc[1]);
+      for (i = 3; i < 64; i = i + 1) begin
+        if (i >= 32 && a32)
+          ok[i] = !t[i];
+        else
+          ok[i] = k[i] == ((pc[i-1] & inc[i-1]) | (pc[i-1] & k[i-1]) | (inc[i-1] & k[i-1]));
+      end
+      rs_match = (&ok) && (is1 == t1);
+    end
+  endfunction
+
+  // ---- state -------------------------------------------------------------
   reg [63:0]       h0_q, h0_d, h1_q, h1_d, h2_q, h2_d;   // history, entry 0 newest
   reg [2:0]        hi_q, hi_d;                           // ... their sub_isa IS1
-  reg [64*RSD-1:0] rs_a_q, rs_a_d;                       // return stack, entry 0 the top
-  reg [RSD-1:0]    rs_i_q, rs_i_d;
-  reg [4:0]        rs_n_q, rs_n_d;
-  reg              valid_q, valid_d;
-  reg [PC_W-1:0] desc_q, desc_d;
+  reg [RSE_W-1:0]  top_q, top_d;                         // return stack: the top entry
+  reg [3:0]        wp_q, wp_d;                           // ... RAM word the next entry
+                                                         // pushed below the top takes
+  reg [4:0]        rs_n_q, rs_n_d;                       // ... entries, the top included
+  reg              sk_v_q, sk_v_d;                       // skid: the element S5 handled
+  reg [PC_W-1:0]   sk_desc_q, sk_desc_d;                 // while S6 held the one before
+  reg              valid_q, valid_d;                     // the descriptor for S6
+  reg [PC_W-1:0]   desc_q, desc_d;
+
+  // the entries below the top: RAM word wp_q - 1 is the second entry
+  reg  [RSE_W-1:0] rs_mem [0:15];
+  reg              rs_we;
+  wire [3:0]       rs_rp = wp_q - 4'd1;
+  wire [RSE_W-1:0] rs_below = rs_mem[rs_rp];
+  always @(posedge clk_i) begin
+    if (rs_we)
+      rs_mem[wp_q] <= top_q;
+  end
 
   assign out_valid_o = valid_q;
   assign out_desc_o  = desc_q;
-  wire out_free = !valid_q || out_ready_i;
-  assign in_ready_o = out_free;
-  wire go = out_free && in_valid_i;
+  assign in_ready_o  = !sk_v_q;
+  wire out_free = !valid_q || out_ready_i;      // the output register is free
+  wire go = in_valid_i && !sk_v_q;              // S5 handles an element
+  wire [PD_W-1:0] cur = in_desc_i;
 
-  wire        d_sync   = in_desc_i[PD_SYNC_L];
-  wire        d_txf    = in_desc_i[PD_TXF_L];
-  wire        d_res    = in_desc_i[PD_RES_L];
-  wire        d_exc    = in_desc_i[PD_EXC_L];
-  wire        d_rst    = in_desc_i[PD_RST_L];
-  wire        d_need_a = in_desc_i[PD_NEED_A_L];
-  wire        d_pend   = in_desc_i[PD_PEND_L];
-  wire        d_need_c = in_desc_i[PD_NEED_C_L];
-  wire        d_is1    = in_desc_i[PD_IS1_L];
-  wire        d_same   = in_desc_i[PD_CX_SAME_L];
-  wire        d_c      = in_desc_i[PD_CX_C_L];
-  wire        d_v      = in_desc_i[PD_CX_V_L];
-  wire [63:0] d_a      = in_desc_i[PD_A_L +: 64];
+  wire        d_sync   = cur[PD_SYNC_L];
+  wire        d_txf    = cur[PD_TXF_L];
+  wire        d_res    = cur[PD_RES_L];
+  wire        d_exc    = cur[PD_EXC_L];
+  wire        d_rst    = cur[PD_RST_L];
+  wire        d_need_a = cur[PD_NEED_A_L];
+  wire        d_pend   = cur[PD_PEND_L];
+  wire        d_need_c = cur[PD_NEED_C_L];
+  wire        d_is1    = cur[PD_IS1_L];
+  wire        d_same   = cur[PD_CX_SAME_L];
+  wire        d_c      = cur[PD_CX_C_L];
+  wire        d_v      = cur[PD_CX_V_L];
+  wire [63:0] d_a      = cur[PD_A_L +: 64];
+  wire [RSE_W-1:0] d_rse = {cur[PD_RS_A_L +: 64], cur[PD_RS_INC2_L], cur[PD_RS_A32_L],
+                            cur[PD_RS_IS1_L]};
 
-  reg [63:0] e0, e1, e2;        // the history the element's address sees
+  // the address against each registered history entry and against 0 (the
+  // entries after a Trace Info or a Transaction Failure), side by side; the
+  // flags are then selected, not the entries
+  wire       eq_h0   = (d_a == h0_q) && (hi_q[0] == d_is1);
+  wire       eq_h1   = (d_a == h1_q) && (hi_q[1] == d_is1);
+  wire       eq_h2   = (d_a == h2_q) && (hi_q[2] == d_is1);
+  wire       eq_z    = (d_a == 64'd0) && !d_is1;
+  wire [1:0] nb_h0   = short_bytes(d_a[63:8], h0_q[63:8], d_is1);
+  wire [1:0] nb_z    = short_bytes(d_a[63:8], 56'd0, d_is1);
+  wire       fits_h0 = (d_a[63:32] == h0_q[63:32]);          // D9.2.14.3
+  wire       fits_z  = (d_a[63:32] == 32'd0);
+  wire       top_eq  = rs_match(top_q, d_a, d_is1);
+  // the stack count after the clear before the pop check (Trace On, Trace
+  // Info, Transaction Failure: R_SBJB, I_XHLPG) and the counts after a pop
+  // or a push, from the registered count alone: beside the match, not after it
+  wire       push      = cur[PD_RS_PUSH_L];
+  wire [4:0] n_clr     = cur[PD_RS_CLR_L] ? 5'd0 : rs_n_q;
+  wire       n_clr_nz  = (n_clr != 5'd0);
+  wire       n_clr_ge2 = (n_clr > 5'd1);
+  wire [4:0] n_dec     = n_clr - 5'd1;                          // a pop
+  wire [4:0] n_inc     = (n_clr == RS_MAX) ? n_clr : n_clr + 5'd1;   // a push, the
+                                                                // oldest dropped when full
+  wire [4:0] n_one     = (RS_MAX == 5'd0) ? 5'd0 : 5'd1;         // a push on an empty stack
+
+  reg [63:0] e0, e1, e2;        // the history after the packets before slot 6
   reg [2:0]  ei;
+  reg        m0, m1, m2;        // the address equals e0, e1, e2
   reg [1:0]  form, q, nb;
-  reg        fits, pop, need_a, sep, s5, s6, wctx;
-  reg [4:0]  asz, csz, comb, cpay, n;
-  reg [64*RSD-1:0] ra;
-  reg [RSD-1:0]    ri;
-  /* verilator lint_off UNUSEDSIGNAL */
-  reg [64*RSD+63:0] ra_w;                // a push: the oldest entry drops out
-  reg [RSD:0]      ri_w;
-  /* verilator lint_on UNUSEDSIGNAL */
+  reg        fits, pop, need_a, sep, s5, s6, wctx, cv, under;
+  reg [4:0]  n;
   reg [1:0]  e_fld;
+  reg [PC_W-1:0] res_desc;      // the element's descriptor for S6
 
   always @* begin : p_cmpr
     h0_d = h0_q;  h1_d = h1_q;  h2_d = h2_q;  hi_d = hi_q;
-    rs_a_d = rs_a_q;  rs_i_d = rs_i_q;  rs_n_d = rs_n_q;
-    valid_d = out_free ? 1'b0 : valid_q;
-    desc_d  = desc_q;
+    top_d = top_q;  wp_d = wp_q;  rs_n_d = rs_n_q;  rs_we = 1'b0;
+    valid_d   = out_free ? 1'b0 : valid_q;
+    desc_d    = desc_q;
+    sk_v_d    = sk_v_q;
+    sk_desc_d = sk_desc_q;
+    res_desc  = {PC_W{1'b0}};
 
     // the history after the packets before slot 6: Trace Info resets it
     // (R_BTWGD), a Transaction Failure pushes 0 (R_FPDJF)
-    e0 = d_sync ? 64'd0 : h0_q;
-    e1 = d_sync ? 64'd0 : h1_q;
-    e2 = d_sync ? 64'd0 : h2_q;
-    ei = d_sync ? 3'd0 : hi_q;
-    if (d_txf) begin
-      e2 = e1;  e1 = e0;  e0 = 64'd0;
-      ei = {ei[1:0], 1'b0};
+    if (d_sync) begin
+      e0 = 64'd0;  e1 = 64'd0;  e2 = 64'd0;  ei = 3'd0;
+      m0 = eq_z;   m1 = eq_z;   m2 = eq_z;
+      nb = nb_z;   fits = fits_z;
+    end else if (d_txf) begin
+      e0 = 64'd0;  e1 = h0_q;   e2 = h1_q;   ei = {hi_q[1:0], 1'b0};
+      m0 = eq_z;   m1 = eq_h0;  m2 = eq_h1;
+      nb = nb_z;   fits = fits_z;
+    end else begin
+      e0 = h0_q;   e1 = h1_q;   e2 = h2_q;   ei = hi_q;
+      m0 = eq_h0;  m1 = eq_h1;  m2 = eq_h2;
+      nb = nb_h0;  fits = fits_h0;
     end
     // address form (R_BPRDC, R_YLXFK): exact match, lowest entry first
-    q  = 2'd0;
-    nb = short_bytes(d_a[63:8], e0[63:8], d_is1);
-    fits = (d_a[63:32] == e0[63:32]);           // D9.2.14.3
-    if (e0 == d_a && ei[0] == d_is1) begin
+    q = m0 ? 2'd0 : m1 ? 2'd1 : 2'd2;
+    if (m0 || m1 || m2)
       form = FORM_EXACT;
-    end else if (e1 == d_a && ei[1] == d_is1) begin
-      form = FORM_EXACT;
-      q    = 2'd1;
-    end else if (e2 == d_a && ei[2] == d_is1) begin
-      form = FORM_EXACT;
-      q    = 2'd2;
-    end else if (nb != 2'd0) begin
+    else if (nb != 2'd0)
       form = FORM_SHORT;
-    end else begin
+    else
       form = fits ? FORM_32 : FORM_64;
-    end
-    case (form)
-      FORM_EXACT: asz = 5'd1;
-      FORM_SHORT: asz = 5'd1 + {3'd0, nb};
-      FORM_32:    asz = 5'd5;
-      default:    asz = 5'd9;
-    endcase
 
-    // return stack: cleared before the pop check (Trace On, Trace Info,
-    // Transaction Failure: R_SBJB, I_XHLPG)
-    ra = rs_a_q;
-    ri = rs_i_q;
-    ra_w = {64*RSD+64{1'b0}};
-    ri_w = {RSD+1{1'b0}};
-    n  = in_desc_i[PD_RS_CLR_L] ? 5'd0 : rs_n_q;
-    pop = (d_res || d_exc) && d_need_a && d_pend && (n != 5'd0) &&
-          (ra[63:0] == d_a) && (ri[0] == d_is1);         // R_QHSBN
-    need_a = d_need_a && !pop;                           // R_HTKJS
-    if (pop) begin
-      ra = ra >> 64;
-      ri = ri >> 1;
-      n  = n - 5'd1;
-    end
-    if (in_desc_i[PD_RS_CLRBB_L])
-      n = 5'd0;                                          // R_SBJB
-    if (in_desc_i[PD_RS_PUSH_L]) begin                // R_ZKTHK, R_ZSDVQ
-      ra_w = {ra, in_desc_i[PD_RS_A_L +: 64]};
-      ri_w = {ri, in_desc_i[PD_RS_IS1_L]};
-      ra   = ra_w[64*RSD-1:0];
-      ri   = ri_w[RSD-1:0];
-      if (n != RS_MAX)
-        n = n + 5'd1;
+    // return stack: the pop check, then a clear on entering a broadcasting
+    // region; under: entries stay below the top before a push
+    pop = (d_res || d_exc) && d_need_a && d_pend && n_clr_nz && top_eq;    // R_QHSBN
+    need_a = d_need_a && !pop;                                             // R_HTKJS
+    if (cur[PD_RS_CLRBB_L]) begin                                          // R_SBJB
+      n     = push ? n_one : 5'd0;
+      under = 1'b0;
+    end else if (pop) begin
+      n     = push ? n_clr : n_dec;
+      under = n_clr_ge2;
+    end else begin
+      n     = push ? n_inc : n_clr;
+      under = n_clr_nz;
     end
 
     // Context + Target Address, or Target Address with Context: the shorter
-    cpay = 5'd1 + (d_c ? 5'd4 : 5'd0) + (d_v ? 5'd4 : 5'd0);   // D5.55
-    csz  = d_same ? 5'd1 : 5'd1 + cpay;
-    comb = (fits ? 5'd5 : 5'd9) + cpay;
-    sep  = (csz + asz) < comb;
+    // (sep: the two packets are shorter).  With the address size asz (1
+    // exact, 2 or 3 short, 5 32-bit, 9 64-bit), the Context payload cpay =
+    // 1 + 4C + 4V (D5.55), csz = 1 (same) or 1 + cpay and comb = (fits ? 5
+    // : 9) + cpay, csz + asz < comb reduces to asz < (fits ? 4 : 8) when the
+    // context differs and to asz < (fits ? 5 : 9) + 4 (C + V) when it is the
+    // same; asz <= 9, a 32-bit form only when fits, a 64-bit one only when not
+    cv  = d_c || d_v;
+    if (!d_same)
+      sep = fits ? (form == FORM_EXACT || form == FORM_SHORT) : (form != FORM_64);
+    else if (fits)
+      sep = cv ? 1'b1 : (form == FORM_EXACT || form == FORM_SHORT);
+    else
+      sep = cv ? 1'b1 : (form != FORM_64);
     s5 = 1'b0;  s6 = 1'b0;  wctx = 1'b0;  e_fld = 2'b01;
     if (d_res) begin
       s5   = d_need_c && (!need_a || sep);
@@ -175,7 +267,7 @@ module ete_pipe_cmpr #(
       e_fld = need_a ? 2'b10 : 2'b01;                    // I_PCMYT
     end else if (d_rst) begin
       s6    = 1'b1;
-      e_fld = in_desc_i[PD_RST_E_L +: 2];
+      e_fld = cur[PD_RST_E_L +: 2];
     end
 
     if (go) begin
@@ -187,38 +279,112 @@ module ete_pipe_cmpr #(
         h0_d = d_rst ? 64'd0 : d_a;
         hi_d = {ei[1:0], d_rst ? 1'b0 : d_is1};
       end
-      rs_a_d = ra;
-      rs_i_d = ri;
-      rs_n_d = n;
-      valid_d = 1'b1;
-      desc_d  = {PC_W{1'b0}};
-      desc_d[PD_W-1:0] = in_desc_i;
-      desc_d[PC_S5_L]   = s5;
-      desc_d[PC_S6_L]   = s6;
-      desc_d[PC_FORM_L +: 2] = wctx ? (fits ? FORM_32 : FORM_64) : form;
-      desc_d[PC_Q_L +: 2]    = q;
-      desc_d[PC_NB2_L]  = (nb == 2'd2);
-      desc_d[PC_WCTX_L] = wctx;
-      desc_d[PC_E_L +: 2]    = e_fld;
+      // the stack after the element: a pop makes the second entry the
+      // top; a push (R_ZKTHK, R_ZSDVQ) moves the top below it unless the
+      // stack is empty or the pop just removed it, and the oldest entry
+      // drops out of a full stack (its RAM word is beyond the count)
+      if (push) begin
+        top_d = d_rse;
+        if (under && !pop) begin
+          rs_we = 1'b1;
+          wp_d  = wp_q + 4'd1;
+        end
+      end else if (pop) begin
+        top_d = rs_below;
+        wp_d  = rs_rp;
+      end
+      rs_n_d  = n;
+      res_desc[PD_W-1:0] = cur;
+      res_desc[PC_S5_L]   = s5;
+      res_desc[PC_S6_L]   = s6;
+      res_desc[PC_FORM_L +: 2] = wctx ? (fits ? FORM_32 : FORM_64) : form;
+      res_desc[PC_Q_L +: 2]    = q;
+      res_desc[PC_NB2_L]  = (nb == 2'd2);
+      res_desc[PC_WCTX_L] = wctx;
+      res_desc[PC_E_L +: 2]    = e_fld;
+    end
+    // the output register takes the skid's element, else this clock's; an
+    // element S6 cannot take waits in the skid (go implies an empty skid)
+    if (out_free) begin
+      if (sk_v_q) begin
+        valid_d = 1'b1;
+        desc_d  = sk_desc_q;
+        sk_v_d  = 1'b0;
+      end else if (go) begin
+        valid_d = 1'b1;
+        desc_d  = res_desc;
+      end
+    end else if (go) begin
+      sk_v_d    = 1'b1;
+      sk_desc_d = res_desc;
     end
     if (start_i) begin
       h0_d = 64'd0;  h1_d = 64'd0;  h2_d = 64'd0;  hi_d = 3'd0;   // R_BTWGD
       rs_n_d  = 5'd0;
+      rs_we   = 1'b0;
       valid_d = 1'b0;
+      sk_v_d  = 1'b0;
     end
   end
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       h0_q <= 64'd0;  h1_q <= 64'd0;  h2_q <= 64'd0;  hi_q <= 3'd0;
-      rs_a_q <= {64*RSD{1'b0}};  rs_i_q <= {RSD{1'b0}};  rs_n_q <= 5'd0;
+      top_q <= {RSE_W{1'b0}};  wp_q <= 4'd0;  rs_n_q <= 5'd0;
+      sk_v_q <= 1'b0;  sk_desc_q <= {PC_W{1'b0}};
       valid_q <= 1'b0;  desc_q <= {PC_W{1'b0}};
     end else begin
       h0_q <= h0_d;  h1_q <= h1_d;  h2_q <= h2_d;  hi_q <= hi_d;
-      rs_a_q <= rs_a_d;  rs_i_q <= rs_i_d;  rs_n_q <= rs_n_d;
+      top_q <= top_d;  wp_q <= wp_d;  rs_n_q <= rs_n_d;
+      sk_v_q <= sk_v_d;  sk_desc_q <= sk_desc_d;
       valid_q <= valid_d;  desc_q <= desc_d;
     end
   end
+
+`ifdef FORMAL
+  // ---- formal: valid/ready at both ports (formal/fv_vr_check.v) ----------
+  reg f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+`ifdef FV_ETE_PIPE_CMPR_TOP
+  // alone: S4 obeys valid/ready (in the core, ete_pipe_elem asserts it)
+  always @* if (!f_past_valid) assume (!rst_ni);
+  fv_vr_check #(.W (PD_W), .ASSUME (1)) f_in_vr (
+    .clk_i (clk_i), .rst_ni (rst_ni && !start_i),
+    .valid_i (in_valid_i), .ready_i (in_ready_o), .data_i (in_desc_i)
+  );
+`endif
+  // the descriptor for S6 holds until taken
+  fv_vr_check #(.W (PC_W), .ASSUME (0)) f_out_vr (
+    .clk_i (clk_i), .rst_ni (rst_ni && !start_i),
+    .valid_i (out_valid_o), .ready_i (out_ready_i), .data_i (out_desc_o)
+  );
+  // the skid holds an element only behind a held one; the stack count
+  // stays within RS_DEPTH
+  always @* if (f_past_valid && rst_ni) begin
+    assert (!sk_v_q || valid_q);
+    assert (rs_n_q <= RS_MAX);
+  end
+  // every descriptor taken leaves in order, none lost nor doubled: one
+  // taken while the output register is free is the next output, one
+  // taken while it is held waits in the skid and follows it
+  always @(posedge clk_i) if (f_past_valid && rst_ni && $past(rst_ni) && !$past(start_i)) begin
+    if ($past(in_valid_i && in_ready_o && (!valid_q || out_ready_i)))
+      assert (valid_q && desc_q[PD_W-1:0] == $past(in_desc_i) && !sk_v_q);
+    if ($past(in_valid_i && in_ready_o && valid_q && !out_ready_i))
+      assert (sk_v_q && sk_desc_q[PD_W-1:0] == $past(in_desc_i) && valid_q &&
+              desc_q == $past(desc_q));
+    if ($past(sk_v_q && out_ready_i))
+      assert (valid_q && desc_q == $past(sk_desc_q) && !sk_v_q);
+    if ($past(!(in_valid_i && in_ready_o) && !sk_v_q && (!valid_q || out_ready_i)))
+      assert (!valid_q);
+  end
+  // the skid, the RAM below the top and a return stack match are reached
+  always @(posedge clk_i) if (f_past_valid && rst_ni && !start_i) begin
+    cover (sk_v_q && out_ready_i);
+    cover (go && rs_we);
+    cover (go && pop && rs_n_q > 5'd1 && !push);
+  end
+`endif
 
 endmodule
 

@@ -9,6 +9,8 @@
   // sync_lag rule, docs/ete-rtl-pipeline.md 3.3): one per item the stages
   // from S4 to S6b can hold.  The benches give the model the same value
   // (build/gen/ete_sync_lag.h, made from this line by the Makefile).
+  // S5's skid register does not count: its ready is registered, so S4
+  // decides an item only when the skid or S4's own register is empty.
   localparam ETE_SYNC_LAG = 4;
   localparam PD_ITEM_L = 0;  // item index (sync_lag, docs/ete-rtl-pipeline.md 3.3)
   localparam PD_MARKER_L = 8;  // overflow marker: the atoms not yet output are lost
@@ -56,15 +58,17 @@
   localparam PD_CX_CID_L = 99;
   localparam PD_CX_VMID_L = 131;
   localparam PD_A_L = 163;
-  localparam PD_RS_A_L = 227;
+  localparam PD_RS_A_L = 227;  // push: the BL / BLR instruction (S5 adds its length)
   localparam PD_TS_VAL_L = 291;
-  localparam PD_W = 355;  // bits of the descriptor S4 -> S5
-  localparam PC_S5_L = 355;  // slot 5: Context packet
-  localparam PC_S6_L = 356;  // slot 6: address / exception / PE Reset packet
-  localparam PC_FORM_L = 357;  // address form (ete_enc_addr form_i)
-  localparam PC_Q_L = 359;  // exact match entry
-  localparam PC_NB2_L = 361;  // short form: two bytes
-  localparam PC_WCTX_L = 362;  // slot 6 with Context
-  localparam PC_E_L = 363;  // Exception E field
-  localparam PC_W = 365;  // bits of the descriptor S5 -> S6
+  localparam PD_RS_INC2_L = 355;  // push: the instruction is 2 bytes (T32 BLX <reg>), else 4
+  localparam PD_RS_A32_L = 356;  // push: AArch32, the link address's upper half is 0
+  localparam PD_W = 357;  // bits of the descriptor S4 -> S5
+  localparam PC_S5_L = 357;  // slot 5: Context packet
+  localparam PC_S6_L = 358;  // slot 6: address / exception / PE Reset packet
+  localparam PC_FORM_L = 359;  // address form (ete_enc_addr form_i)
+  localparam PC_Q_L = 361;  // exact match entry
+  localparam PC_NB2_L = 363;  // short form: two bytes
+  localparam PC_WCTX_L = 364;  // slot 6 with Context
+  localparam PC_E_L = 365;  // Exception E field
+  localparam PC_W = 367;  // bits of the descriptor S5 -> S6
 /* verilator lint_on UNUSEDPARAM */

@@ -184,13 +184,65 @@ module ete_pipe_elem #(
   reg        txs7, atom, taken, cc, cc_known, tx11, tx11_c, ts, ts_has, txf14, disc;
   reg        rs_clr, rs_clrbb, rs_push, rs_is1, marker, ovf, fin;
   reg [19:0] cc_count, ts_count;
-  reg [63:0] ts_val, rs_a, ret;
+  reg [63:0] ts_val, rs_a;
+  reg        rs_inc2, rs_a32;
   reg [3:0]  ev;
   reg        traced, vi, p0, bb, p0_done, rs_ok, forced, was, pre13;
-  reg [20:0] ccnt_now;
-  reg [21:0] csum;
+  reg        ccnt_z;                       // the item reset the count (ccnt_d is 0)
+
+  // The cycles since the Cycle Count reference with this item's, ccnt_now
+  // (a saturating sum: exact for every comparison with THRESHOLD and
+  // 2^CCSIZE - 1, CCSIZE <= 20), and the comparisons of that sum the
+  // decisions take, each one carry chain beside the sum's, not after it:
+  // ccnt_q + cyc - k through a carry-save layer (sum3, 24-bit two's
+  // complement; -k = ~k + 1, the 1 in the carry vector's free bit).
+  function [23:0] sum3;
+    input [20:0] op_a;
+    input [20:0] op_b;
+    input [20:0] op_k;
+    reg   [23:0] x, y, z, sv;
+    reg   [22:0] cv;
+    begin
+      x    = {3'd0, op_a};
+      y    = {3'd0, op_b};
+      z    = ~{3'd0, op_k};
+      sv   = x ^ y ^ z;
+      cv   = (x[22:0] & y[22:0]) | (x[22:0] & z[22:0]) | (y[22:0] & z[22:0]);
+      sum3 = sv + {cv, 1'b1};
+    end
+  endfunction
+  localparam [20:0] CC_LIM = CC_MAX + 21'd1;
+  wire [20:0] cyc_in   = in_valid_i ? in_cyc_i : 21'd0;
+  wire [21:0] csum     = {1'b0, ccnt_q} + {1'b0, cyc_in};
+  wire [20:0] ccnt_now = csum[21] ? CNT_SAT : csum[20:0];
+  wire [23:0] d_thr    = sum3(ccnt_q, cyc_in, {9'd0, cc_thr});
+  wire [23:0] d_lim    = sum3(ccnt_q, cyc_in, CC_LIM);
+  wire [20:0] sat_over = CNT_SAT - {9'd0, cc_thr};
+  wire        ccnt_ge  = !d_thr[23];                 // ccnt_now >= THRESHOLD
+  wire        ccnt_le  = d_lim[23];                  // ccnt_now <= 2^CCSIZE - 1
+  wire [19:0] cc_over  = csum[21] ? sat_over[19:0] : d_thr[19:0];   // ccnt_now - THRESHOLD
+  // The identifiers an element carries (R_MKKZN, R_PTVTD; the same for
+  // every element kind) against those the analyzer holds and against 0 (its
+  // values after a Trace Info reset), from registers: a resolve selects the
+  // flag, it does not compare after the reset decision.  Every resolve of
+  // an item sees out_ctx as registered or as reset by ctx_reset (cid_eq and
+  // vm_eq follow it): an item resolves at most once.
+  wire [31:0] cx_cid_w  = cfg_cid ? cid1_q : 32'd0;
+  wire [31:0] cx_vmid_w = cfg_vmid ? cid2_q : 32'd0;
+  wire        cid_eq_q  = (cx_cid_w == octx_cid_q);
+  wire        cid_eq_z  = (cx_cid_w == 32'd0);
+  wire        vm_eq_q   = (cx_vmid_w == octx_vmid_q);
+  wire        vm_eq_z   = (cx_vmid_w == 32'd0);
+  reg         cid_eq, vm_eq;
+
+  wire        unused_sum = &{1'b0, d_thr[22:20], d_lim[22:0], sat_over[20]};   // only the signs and the low bits
   reg        rq_v, sync_due;
-  reg [7:0]  rq_i, rq_dist;
+  reg [7:0]  rq_i;
+  // items from the kept request and from a raise of this clock to this item
+  wire [7:0] dist_q = item_q - rq_item_q;
+  wire [7:0] dist_r = item_q - raise_item_i;
+  wire       far_q  = (dist_q >= LAG) && !dist_q[7];
+  wire       far_r  = (dist_r >= LAG) && !dist_r[7];
 
   // Outer transaction failure (D6.9.11): model tx_abort
   task tx_abort;
@@ -233,9 +285,9 @@ module ete_pipe_elem #(
     begin
       res     = 1'b1;
       cx_same = octx_v_d && octx_el_d == cx_el && octx_ns_d == cx_ns &&
-                octx_sf_d == cx_sf && octx_cid_d == cx_cid && octx_vmid_d == cx_vmid;
-      cx_c    = cfg_cid && (cx_cid != octx_cid_d);
-      cx_v    = cfg_vmid && (cx_vmid != octx_vmid_d);
+                octx_sf_d == cx_sf && cid_eq && vm_eq;
+      cx_c    = cfg_cid && !cid_eq;
+      cx_v    = cfg_vmid && !vm_eq;
       need_c  = force_ctx_d || !octx_v_d || !cx_same;
       need_a  = need_addr_d;
       pend    = pend_d;
@@ -258,11 +310,13 @@ module ete_pipe_elem #(
           cc_known   = 1'b0;
           cc_valid_d = 1'b1;
           ccnt_d     = 21'd0;
-        end else if (ccnt_d >= {9'd0, cc_thr}) begin   // R_GWQGS
+          ccnt_z     = 1'b1;
+        end else if (ccnt_ge) begin                     // R_GWQGS
           cc         = 1'b1;
-          cc_known   = (ccnt_d <= CC_MAX);              // R_YVWJW, R_BMVKB
-          cc_count   = ccnt_d[19:0] - {8'd0, cc_thr};
+          cc_known   = ccnt_le;                         // R_YVWJW, R_BMVKB
+          cc_count   = cc_over;
           ccnt_d     = 21'd0;
+          ccnt_z     = 1'b1;
         end
       end
     end
@@ -271,6 +325,8 @@ module ete_pipe_elem #(
   // Trace Info resets (D5.7): the context the analyzer holds (D9.2.6.2)
   task ctx_reset;
     begin
+      cid_eq      = cid_eq_z;
+      vm_eq       = vm_eq_z;
       octx_v_d    = 1'b0;                  // R_PGHPW
       octx_el_d   = 2'd0;
       octx_ns_d   = 1'b0;
@@ -318,14 +374,12 @@ module ete_pipe_elem #(
     tx11_c = 1'b0; ts = 1'b0; ts_has = 1'b0; txf14 = 1'b0; disc = 1'b0;
     rs_clr = 1'b0; rs_clrbb = 1'b0; rs_push = 1'b0; rs_is1 = 1'b0; marker = 1'b0;
     ovf = 1'b0; fin = 1'b0; cc_count = 20'd0; ts_count = 20'd0; ts_val = 64'd0;
-    rs_a = 64'd0; ret = 64'd0; ev = 4'd0;
+    rs_a = 64'd0; rs_inc2 = 1'b0; rs_a32 = 1'b0; ev = 4'd0;
     traced = 1'b0; vi = 1'b0; p0 = 1'b0; bb = 1'b0; p0_done = 1'b0; rs_ok = 1'b0;
     forced = 1'b0; was = 1'b0; pre13 = 1'b0;
 
-    // cycles of this entry since the reference (a saturating sum: exact for
-    // every comparison with THRESHOLD and 2^CCSIZE - 1, CCSIZE <= 20)
-    csum     = {1'b0, ccnt_q} + {1'b0, in_valid_i ? in_cyc_i : 21'd0};
-    ccnt_now = csum[21] ? CNT_SAT : csum[20:0];
+    ccnt_z = 1'b0;
+    cid_eq = cid_eq_q;  vm_eq = vm_eq_q;
 
     // the periodic synchronization request (sync_lag rule, 3.3): a request
     // raised by item r is serviceable from item r + SYNC_LAG on; a raise by
@@ -333,10 +387,11 @@ module ete_pipe_elem #(
     // synchronization restarted the byte count)
     // a raise while an A-Sync issued here is on its way to S6 comes from an
     // item before it: stale (that A-Sync restarts the byte count)
+    // (a kept request and a fresh raise are measured side by side; a ripe
+    // request is a kept one)
     rq_v  = rq_q || (raise_i && infl_q == {2'b00, sync_ack_i});
     rq_i  = rq_q ? rq_item_q : raise_item_i;
-    rq_dist  = item_q - rq_i;
-    sync_due = rq_v && (rq_ripe_q || (rq_dist >= LAG && !rq_dist[7]));
+    sync_due = rq_q ? (rq_ripe_q || far_q) : (rq_v && far_r);
 
     if (sync_ack_i)
       infl_d = infl_q - 3'd1;
@@ -429,8 +484,8 @@ module ete_pipe_elem #(
             cx_el   = in_el_i;
             cx_ns   = in_flags_i[1];
             cx_sf   = (in_isa_i == ISA_A64);
-            cx_cid  = cfg_cid ? cid1_q : 32'd0;      // R_MKKZN
-            cx_vmid = cfg_vmid ? cid2_q : 32'd0;     // R_PTVTD
+            cx_cid  = cx_cid_w;                      // R_MKKZN
+            cx_vmid = cx_vmid_w;                     // R_PTVTD
             // ---- a sub-run of the run's first instructions, on its first
             // instruction (docs/pe-blocks.md 3: run_prefix)
             if (in_has_sub_i) begin
@@ -536,12 +591,14 @@ module ete_pipe_elem #(
                   case (in_iclass_i)
                     IC_BL, IC_BLR: begin
                       if (rs_ok) begin
-                        // R_SLDXR, R_HFCTC: T32 BLX <reg> is 16 bits, others 32
-                        ret = in_pc_last_i + ((is1_l && in_iclass_i == IC_BLR) ? 64'd2 : 64'd4);
-                        if (in_isa_i != ISA_A64)
-                          ret = {32'd0, ret[31:0]};
+                        // the link address (R_SLDXR, R_HFCTC) is this
+                        // instruction's address plus its length, T32 BLX
+                        // <reg> 16 bits, others 32, the upper half 0 in
+                        // AArch32: S5 stores the three and never adds
                         rs_push = 1'b1;
-                        rs_a    = {ret[63:2], is1_l & ret[1], 1'b0};
+                        rs_a    = in_pc_last_i;
+                        rs_inc2 = is1_l && in_iclass_i == IC_BLR;
+                        rs_a32  = in_isa_i != ISA_A64;
                         rs_is1  = is1_l;
                       end
                       if (in_iclass_i == IC_BLR) begin
@@ -631,12 +688,12 @@ module ete_pipe_elem #(
               cx_ns   = (in_from_el_i == 2'd3) ? 1'b0 :
                         (in_el_i == 2'd3) ? cur_ns_d : in_flags_i[1];
               cx_sf   = (in_isa_i == ISA_A64);
-              cx_cid  = cfg_cid ? cid1_q : 32'd0;
-              cx_vmid = cfg_vmid ? cid2_q : 32'd0;
+              cx_cid  = cx_cid_w;
+              cx_vmid = cx_vmid_w;
               cx_same = octx_v_d && octx_el_d == cx_el && octx_ns_d == cx_ns &&
-                        octx_sf_d == cx_sf && octx_cid_d == cx_cid && octx_vmid_d == cx_vmid;
-              cx_c    = cfg_cid && (cx_cid != octx_cid_d);
-              cx_v    = cfg_vmid && (cx_vmid != octx_vmid_d);
+                        octx_sf_d == cx_sf && cid_eq && vm_eq;
+              cx_c    = cfg_cid && !cid_eq;
+              cx_v    = cfg_vmid && !vm_eq;
               need_c  = force_ctx_d || !octx_v_d || !cx_same;
               need_a  = need_addr_d;       // I_PCMYT: E decided in S5
               pend    = pend_d;
@@ -677,8 +734,8 @@ module ete_pipe_elem #(
             if (ts_req_d) begin
               ts       = 1'b1;             // I_SDPZZ
               ts_val   = in_ts_i;
-              ts_has   = cfg_cci && cc_valid_d && (ccnt_d <= CC_MAX);   // R_ZMQLT
-              ts_count = ccnt_d[19:0];
+              ts_has   = cfg_cci && cc_valid_d && (ccnt_z || ccnt_le);   // R_ZMQLT
+              ts_count = ccnt_z ? 20'd0 : ccnt_now[19:0];
               ts_req_d = 1'b0;
               est_d    = 1'b0;
             end
@@ -737,6 +794,8 @@ module ete_pipe_elem #(
         desc_d[PD_A_L +: 64]        = a;
         desc_d[PD_RS_A_L +: 64]     = rs_a;
         desc_d[PD_TS_VAL_L +: 64]   = ts_val;
+        desc_d[PD_RS_INC2_L]  = rs_inc2;
+        desc_d[PD_RS_A32_L]   = rs_a32;
       end
     end
   end
@@ -769,6 +828,15 @@ module ete_pipe_elem #(
       valid_q <= valid_d;         desc_q <= desc_d;
     end
   end
+
+`ifdef FORMAL
+  // ---- formal: the descriptor for S5 holds until taken (formal/fv_vr_check.v);
+  // S5's ready is a register (ete_pipe_cmpr), so nothing here waits on S6
+  fv_vr_check #(.W (PD_W), .ASSUME (0)) f_out_vr (
+    .clk_i (clk_i), .rst_ni (rst_ni && !start_i),
+    .valid_i (out_valid_o), .ready_i (out_ready_i), .data_i (out_desc_o)
+  );
+`endif
 
 endmodule
 
