@@ -9,7 +9,7 @@
   // sync_lag rule, docs/ete-rtl-pipeline.md 3.3): one per item the stages
   // from S4 to S6b can hold.  The benches give the model the same value
   // (build/gen/ete_sync_lag.h, made from this line by the Makefile).
-  localparam ETE_SYNC_LAG = 4;
+  localparam ETE_SYNC_LAG = 7;
   localparam PD_ITEM_L = 0;  // item index (sync_lag, docs/ete-rtl-pipeline.md 3.3)
   localparam PD_MARKER_L = 8;  // overflow marker: the atoms not yet output are lost
   localparam PD_OVF_L = 9;  // slot 0: Overflow packet
