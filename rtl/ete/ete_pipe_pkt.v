@@ -429,6 +429,9 @@ module ete_pipe_pkt #(
   // the bank (S6p -> S6b): one element's slots
   reg          b_valid_q, b_valid_d;
   reg [NS-1:0] b_rem_q, b_rem_d;           // slots present and not yet handed out
+  reg [4:0]    b_cnt_q, b_cnt_d;           // how many
+  reg [NS-1:0] b_oh0_q, b_oh0_d;           // the lowest of them (one-hot)
+  reg [NS-1:0] b_oh1_q, b_oh1_d;           // the next (one-hot, 0 when none)
   reg [160*NS-1:0] b_data_q, b_data_d;     // their bytes (constant-zero bits are pruned)
   reg [5*NS-1:0]   b_len_q, b_len_d;
   reg [NS-1:0] b_sm_q, b_sm_d;             // length <= SMALL
@@ -436,15 +439,15 @@ module ete_pipe_pkt #(
   reg [7:0]    b_item_q, b_item_d;
 
   // ==========================================================================
-  // S6b: the lowest one or two slots left into the chunk
+  // S6b: the lowest slot left, after a SMALL one when one leads, into the chunk
   // ==========================================================================
   reg          c_valid_q, c_valid_d;       // the chunk: one or two packets of one element
-  reg [159:0]  c_d0_q, c_d0_d, c_d1_q, c_d1_d;
-  reg [20:1]   c_at_q, c_at_d;             // one-hot: the second packet starts at byte i
+  reg [8*SMALL-1:0] c_pre_q, c_pre_d;      // a SMALL packet before the main one (or none)
+  reg [159:0]  c_main_q, c_main_d;         // the main packet
+  reg [SMALL:0] c_at_q, c_at_d;            // one-hot: the main packet starts at byte i
   reg [5:0]    c_len_q, c_len_d;           // bytes of both
-  reg [4:0]    c_l1_q, c_l1_d;             // bytes of the second
-  reg          c_as0_q, c_as0_d;           // the first is the A-Sync (slot 1)
-  reg          c_as1_q, c_as1_d;           // the second is
+  reg [4:0]    c_lm_q, c_lm_d;             // bytes of the main packet
+  reg          c_as_q, c_as_d;             // the main packet is the A-Sync (slot 1)
   reg [7:0]    c_item_q, c_item_d;
 
   // S7: the bundle and the byte count
@@ -467,45 +470,72 @@ module ete_pipe_pkt #(
   assign idle_o       = !in_valid_i && !sk_valid_q && !a_valid_q && !b_valid_q && !c_valid_q &&
                         !p_valid_q;
 
-  // the lowest two slots left: a count below each slot saturating at 3
-  // (prefix OR terms, no priority chain), one-hot selects
-  reg [NS-1:0] ge1, ge2, oh0, oh1;
-  reg [159:0]  d0, d1;
-  reg [4:0]    l0, l1;
-  reg          has0, has1, has2, sm0, sm1, fit0, fit1, two, last;
-  reg [20:1]   at;
+  // S6b reads the lowest two slots left as registered one-hots (b_oh0_q,
+  // b_oh1_q), so that the pick is a few levels: two go when the lowest is
+  // SMALL and the next fits after it (the A-Sync is never SMALL, so it is
+  // always the main packet).  The one-hots after a chunk are the second and
+  // third, or third and fourth, lowest slots left: a count of the slots
+  // below each slot saturating at 3, as independent OR terms.
+  reg [NS-1:0] ge1, ge2, ge3, oh2, oh3, sel;
+  reg [159:0]  dm;
+  reg [8*SMALL-1:0] dp;
+  reg [4:0]    l0, lm;
+  reg          sm0, fit1, two, last;
+  reg [SMALL:0] at;
   integer      i, m;
   always @* begin : p_sel
-    // geK[i]: at least K slots left below slot i; hasK: more than K left
+    sm0  = ((b_oh0_q & b_sm_q) != {NS{1'b0}});
+    fit1 = (FIT_ALL != 0) || ((b_oh1_q & b_fit_q) != {NS{1'b0}});
+    two  = (b_oh1_q != {NS{1'b0}}) && sm0 && fit1;
+    last = (b_cnt_q <= 5'd1) || (b_cnt_q == 5'd2 && two);
+    sel  = two ? b_oh1_q : b_oh0_q;
+    dm = 160'd0;  dp = {8*SMALL{1'b0}};  l0 = 5'd0;  lm = 5'd0;
     for (i = 0; i < NS; i = i + 1) begin
-      ge1[i] = 1'b0;  ge2[i] = 1'b0;
+      dm = dm | (b_data_q[i*160 +: 160] & {160{sel[i]}});
+      lm = lm | (b_len_q[i*5 +: 5] & {5{sel[i]}});
+      dp = dp | (b_data_q[i*160 +: 8*SMALL] & {8*SMALL{b_oh0_q[i]}});
+      l0 = l0 | (b_len_q[i*5 +: 5] & {5{b_oh0_q[i]}});
+    end
+    at = {SMALL+1{1'b0}};
+    for (i = 0; i <= SMALL; i = i + 1)
+      at[i] = two ? (l0 == i[4:0]) : (i == 0);
+    // geK[i]: at least K slots left below slot i
+    for (i = 0; i < NS; i = i + 1) begin
+      ge1[i] = 1'b0;  ge2[i] = 1'b0;  ge3[i] = 1'b0;
       for (m = 0; m < i; m = m + 1)
         ge1[i] = ge1[i] | b_rem_q[m];
     end
     for (i = 0; i < NS; i = i + 1)
       for (m = 1; m < i; m = m + 1)
         ge2[i] = ge2[i] | (b_rem_q[m] & ge1[m]);
-    oh0  = b_rem_q & ~ge1;
-    oh1  = b_rem_q & ge1 & ~ge2;
-    has0 = (b_rem_q != {NS{1'b0}});
-    has1 = ((b_rem_q & ge1) != {NS{1'b0}});
-    has2 = ((b_rem_q & ge2) != {NS{1'b0}});
-    d0 = 160'd0;  d1 = 160'd0;  l0 = 5'd0;  l1 = 5'd0;
-    for (i = 0; i < NS; i = i + 1) begin
-      d0 = d0 | (b_data_q[i*160 +: 160] & {160{oh0[i]}});
-      l0 = l0 | (b_len_q[i*5 +: 5] & {5{oh0[i]}});
-      d1 = d1 | (b_data_q[i*160 +: 160] & {160{oh1[i]}});
-      l1 = l1 | (b_len_q[i*5 +: 5] & {5{oh1[i]}});
+    for (i = 0; i < NS; i = i + 1)
+      for (m = 2; m < i; m = m + 1)
+        ge3[i] = ge3[i] | (b_rem_q[m] & ge2[m]);
+    oh2 = b_rem_q & ge2 & ~ge3;
+    oh3 = b_rem_q & ge3;
+    for (i = 0; i < NS; i = i + 1)
+      for (m = 3; m < i; m = m + 1)
+        oh3[i] = oh3[i] & !(b_rem_q[m] & ge3[m]);
+  end
+
+  // the lowest two slots of S6a's element, for the bank
+  reg [NS-1:0] pg1, pg2, poh0, poh1;
+  reg [4:0]    pcnt;
+  integer      t, u;
+  always @* begin : p_pcnt
+    pcnt = 5'd0;
+    for (t = 0; t < NS; t = t + 1)
+      pcnt = pcnt + {4'd0, a_pres_q[t]};
+    for (t = 0; t < NS; t = t + 1) begin
+      pg1[t] = 1'b0;  pg2[t] = 1'b0;
+      for (u = 0; u < t; u = u + 1)
+        pg1[t] = pg1[t] | a_pres_q[u];
     end
-    sm0  = ((oh0 & b_sm_q) != {NS{1'b0}});
-    sm1  = ((oh1 & b_sm_q) != {NS{1'b0}});
-    fit0 = ((oh0 & b_fit_q) != {NS{1'b0}});
-    fit1 = ((oh1 & b_fit_q) != {NS{1'b0}});
-    // two packets when one of them is SMALL and they fit the bundle
-    two  = has1 && ((sm0 && fit1) || (sm1 && fit0));
-    last = two ? !has2 : !has1;
-    for (i = 1; i <= 20; i = i + 1)
-      at[i] = (l0 == i[4:0]);
+    for (t = 0; t < NS; t = t + 1)
+      for (u = 1; u < t; u = u + 1)
+        pg2[t] = pg2[t] | (a_pres_q[u] & pg1[u]);
+    poh0 = a_pres_q & ~pg1;
+    poh1 = a_pres_q & pg1 & ~pg2;
   end
 
   wire p_free = !p_valid_q || pkt_ready_i;
@@ -513,28 +543,26 @@ module ete_pipe_pkt #(
   // S6b: the bank's element is done when its last packets go into the chunk
   // register; one without packets also waits for the chunk to be free, so
   // that no element passes a chunk not yet counted (the sync_lag bound)
-  wire b_done = b_valid_q && c_free && (!has0 || last);
+  wire b_done = b_valid_q && c_free && last;
   wire b_free = !b_valid_q || b_done;
   wire a_free = !a_valid_q || b_free;
-  wire a_go   = x_valid && a_free;             // S6a takes an element
-  wire b_go   = a_valid_q && b_free;           // S6p takes S6a's element into the bank
-  wire chunk  = b_valid_q && has0 && c_free;   // S6b hands packets to the chunk
-  wire bundle = c_valid_q && p_free;           // S7 takes the chunk into the bundle
+  wire a_go   = x_valid && a_free;                      // S6a takes an element
+  wire b_go   = a_valid_q && b_free;                    // S6p takes S6a's element into the bank
+  wire chunk  = b_valid_q && (b_oh0_q != {NS{1'b0}}) && c_free;   // S6b hands packets to the chunk
+  wire bundle = c_valid_q && p_free;                    // S7 takes the chunk into the bundle
 
-  // S7: the second packet placed after the first: when the first is SMALL
-  // it starts at bytes 1..SMALL and is up to 20 bytes long, else it is
-  // SMALL and starts at bytes SMALL+1..20 (only these terms exist)
+  // S7: the main packet placed after the SMALL one (at byte 0 when none)
   reg [8*PKT_BYTES-1:0] cat;               // bytes OW and above stay zero
   integer        o, l, k;
   always @* begin : p_cat
     cat = {8*PKT_BYTES{1'b0}};
     for (o = 0; o < OW; o = o + 1) begin
-      if (o < 20)
-        cat[8*o +: 8] = c_d0_q[8*o +: 8];
-      for (l = 1; l <= 20; l = l + 1) begin
+      if (o < SMALL)
+        cat[8*o +: 8] = c_pre_q[8*o +: 8];
+      for (l = 0; l <= SMALL; l = l + 1) begin
         k = o - l;
-        if (k >= 0 && k < 20 && (l <= SMALL || k < SMALL))
-          cat[8*o +: 8] = cat[8*o +: 8] | (c_d1_q[8*k +: 8] & {8{c_at_q[l]}});
+        if (k >= 0 && k < 20)
+          cat[8*o +: 8] = cat[8*o +: 8] | (c_main_q[8*k +: 8] & {8{c_at_q[l]}});
       end
     end
   end
@@ -547,10 +575,12 @@ module ete_pipe_pkt #(
     a_n0_d = a_n0_q;  a_b0_d = a_b0_q;  a_k8_d = a_k8_q;  a_b8_d = a_b8_q;  a_e8_d = a_e8_q;
     a_n9_d = a_n9_q;  a_b9_d = a_b9_q;
     last_ts_d = last_ts_q;
-    b_valid_d = b_valid_q;  b_rem_d = b_rem_q;  b_data_d = b_data_q;  b_len_d = b_len_q;
+    b_valid_d = b_valid_q;  b_rem_d = b_rem_q;  b_cnt_d = b_cnt_q;  b_data_d = b_data_q;
+    b_oh0_d = b_oh0_q;  b_oh1_d = b_oh1_q;
+    b_len_d = b_len_q;
     b_sm_d = b_sm_q;  b_fit_d = b_fit_q;  b_item_d = b_item_q;
-    c_valid_d = c_valid_q;  c_d0_d = c_d0_q;  c_d1_d = c_d1_q;  c_at_d = c_at_q;
-    c_len_d = c_len_q;  c_l1_d = c_l1_q;  c_as0_d = c_as0_q;  c_as1_d = c_as1_q;
+    c_valid_d = c_valid_q;  c_pre_d = c_pre_q;  c_main_d = c_main_q;  c_at_d = c_at_q;
+    c_len_d = c_len_q;  c_lm_d = c_lm_q;  c_as_d = c_as_q;
     c_item_d = c_item_q;
     p_valid_d = p_free ? 1'b0 : p_valid_q;
     p_data_d = p_data_q;  p_len_d = p_len_q;
@@ -580,18 +610,26 @@ module ete_pipe_pkt #(
       a_e8_d    = x_taken;
       a_n9_d    = nb_n;
       a_b9_d    = nb_b;
-      an_d      = pres[9] ? 5'd0 : nb_n;
-      ap_d      = pres[9] ? 5'd0 : nb_b;
+      // slot 9 empties the buffer (with no atom left it is empty anyway)
+      an_d      = (pres[15:10] != 6'd0) ? 5'd0 : nb_n;
+      ap_d      = (pres[15:10] != 6'd0) ? 5'd0 : nb_b;
     end
 
     // S6p: the element's packets into the bank; the last timestamp after it
     if (b_done)
       b_valid_d = 1'b0;
-    if (chunk)
-      b_rem_d = b_rem_q & ~oh0 & (two ? ~oh1 : {NS{1'b1}});
+    if (chunk) begin
+      b_rem_d = b_rem_q & ~b_oh0_q & (two ? ~b_oh1_q : {NS{1'b1}});
+      b_cnt_d = b_cnt_q - (two ? 5'd2 : 5'd1);
+      b_oh0_d = two ? oh2 : b_oh1_q;
+      b_oh1_d = two ? oh3 : oh2;
+    end
     if (b_go) begin
       b_valid_d = 1'b1;
       b_rem_d   = a_pres_q;
+      b_cnt_d   = pcnt;
+      b_oh0_d   = poh0;
+      b_oh1_d   = poh1;
       b_data_d  = sl_data;
       b_len_d   = sl_len;
       b_sm_d    = sl_sm;
@@ -605,13 +643,12 @@ module ete_pipe_pkt #(
       c_valid_d = 1'b0;
     if (chunk) begin
       c_valid_d = 1'b1;
-      c_d0_d    = d0;
-      c_d1_d    = two ? d1 : 160'd0;
-      c_at_d    = two ? at : 20'd0;
-      c_len_d   = {1'b0, l0} + (two ? {1'b0, l1} : 6'd0);
-      c_l1_d    = two ? l1 : 5'd0;
-      c_as0_d   = oh0[1];
-      c_as1_d   = two && oh1[1];
+      c_pre_d   = two ? dp : {8*SMALL{1'b0}};
+      c_main_d  = dm;
+      c_at_d    = at;
+      c_len_d   = {1'b0, lm} + (two ? {1'b0, l0} : 6'd0);
+      c_lm_d    = lm;
+      c_as_d    = sel[1];
       c_item_d  = b_item_q;
     end
 
@@ -622,14 +659,12 @@ module ete_pipe_pkt #(
       p_valid_d = 1'b1;
       p_data_d  = cat;
       p_len_d   = c_len_q;
-      if (c_as0_q)
-        sbs = {15'd0, c_len_q};
-      else if (c_as1_q)
-        sbs = {16'd0, c_l1_q};
+      if (c_as_q)
+        sbs = {16'd0, c_lm_q};
       else
         sbs = sb_q + {15'd0, c_len_q};
       sb_d = sbs;
-      if (c_as0_q || c_as1_q) begin
+      if (c_as_q) begin
         req_d = 1'b0;
         ack_d = 1'b1;
       end else if ((sbs & pmask_q) != 21'd0) begin
@@ -646,7 +681,8 @@ module ete_pipe_pkt #(
       an_d = 5'd0;  ap_d = 5'd0;  last_ts_d = 64'd0;  sb_d = 21'd0;
       req_d = 1'b0;  raise_d = 1'b0;  ack_d = 1'b0;
       sk_valid_d = 1'b0;  a_valid_d = 1'b0;  b_valid_d = 1'b0;  c_valid_d = 1'b0;
-      p_valid_d = 1'b0;  b_rem_d = {NS{1'b0}};
+      p_valid_d = 1'b0;  b_rem_d = {NS{1'b0}};  b_cnt_d = 5'd0;  b_oh0_d = {NS{1'b0}};
+      b_oh1_d = {NS{1'b0}};
     end
   end
 
@@ -658,10 +694,12 @@ module ete_pipe_pkt #(
       a_n0_q <= 5'd0;  a_b0_q <= 5'd0;  a_k8_q <= 5'd0;  a_b8_q <= 5'd0;  a_e8_q <= 1'b0;
       a_n9_q <= 5'd0;  a_b9_q <= 5'd0;
       last_ts_q <= 64'd0;
-      b_valid_q <= 1'b0;  b_rem_q <= {NS{1'b0}};  b_data_q <= {160*NS{1'b0}};
+      b_valid_q <= 1'b0;  b_rem_q <= {NS{1'b0}};  b_cnt_q <= 5'd0;  b_data_q <= {160*NS{1'b0}};
+      b_oh0_q <= {NS{1'b0}};  b_oh1_q <= {NS{1'b0}};
       b_len_q <= {5*NS{1'b0}};  b_sm_q <= {NS{1'b0}};  b_fit_q <= {NS{1'b0}};  b_item_q <= 8'd0;
-      c_valid_q <= 1'b0;  c_d0_q <= 160'd0;  c_d1_q <= 160'd0;  c_at_q <= 20'd0;
-      c_len_q <= 6'd0;  c_l1_q <= 5'd0;  c_as0_q <= 1'b0;  c_as1_q <= 1'b0;  c_item_q <= 8'd0;
+      c_valid_q <= 1'b0;  c_pre_q <= {8*SMALL{1'b0}};  c_main_q <= 160'd0;
+      c_at_q <= {SMALL+1{1'b0}};  c_len_q <= 6'd0;  c_lm_q <= 5'd0;  c_as_q <= 1'b0;
+      c_item_q <= 8'd0;
       p_valid_q <= 1'b0;  p_data_q <= {8*PKT_BYTES{1'b0}};  p_len_q <= 6'd0;
       sb_q <= 21'd0;  pmask_q <= 21'd0;  req_q <= 1'b0;  raise_q <= 1'b0;  ack_q <= 1'b0;
       raise_item_q <= 8'd0;
@@ -672,16 +710,103 @@ module ete_pipe_pkt #(
       a_n0_q <= a_n0_d;  a_b0_q <= a_b0_d;  a_k8_q <= a_k8_d;  a_b8_q <= a_b8_d;  a_e8_q <= a_e8_d;
       a_n9_q <= a_n9_d;  a_b9_q <= a_b9_d;
       last_ts_q <= last_ts_d;
-      b_valid_q <= b_valid_d;  b_rem_q <= b_rem_d;  b_data_q <= b_data_d;
+      b_valid_q <= b_valid_d;  b_rem_q <= b_rem_d;  b_cnt_q <= b_cnt_d;  b_data_q <= b_data_d;
+      b_oh0_q <= b_oh0_d;  b_oh1_q <= b_oh1_d;
       b_len_q <= b_len_d;  b_sm_q <= b_sm_d;  b_fit_q <= b_fit_d;  b_item_q <= b_item_d;
-      c_valid_q <= c_valid_d;  c_d0_q <= c_d0_d;  c_d1_q <= c_d1_d;  c_at_q <= c_at_d;
-      c_len_q <= c_len_d;  c_l1_q <= c_l1_d;  c_as0_q <= c_as0_d;  c_as1_q <= c_as1_d;
+      c_valid_q <= c_valid_d;  c_pre_q <= c_pre_d;  c_main_q <= c_main_d;  c_at_q <= c_at_d;
+      c_len_q <= c_len_d;  c_lm_q <= c_lm_d;  c_as_q <= c_as_d;
       c_item_q <= c_item_d;
       p_valid_q <= p_valid_d;  p_data_q <= p_data_d;  p_len_q <= p_len_d;
       sb_q <= sb_d;  pmask_q <= pmask_d;  req_q <= req_d;  raise_q <= raise_d;  ack_q <= ack_d;
       raise_item_q <= raise_item_d;
     end
   end
+
+`ifdef FORMAL
+  // ---- formal ------------------------------------------------------------
+  reg f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+  // start_i empties every register: the handshake rules restart after it
+  wire f_run = rst_ni && !start_i;
+
+  // S5 -> S6: S5's rule (assumed when this module is the proof's top)
+  fv_vr_check #(
+    .W (PC_W)
+`ifdef FV_ETE_PIPE_PKT_TOP
+    , .ASSUME (1)
+`else
+    , .ASSUME (0)
+`endif
+  ) f_in_vr (
+    .clk_i (clk_i), .rst_ni (f_run),
+    .valid_i (in_valid_i), .ready_i (in_ready_o), .data_i (in_desc_i)
+  );
+  // S6s -> S6a, S6a -> S6p, S7 chunk -> bundle, and the bundle out
+  fv_vr_check #(.W (PC_W), .ASSUME (0)) f_x_vr (
+    .clk_i (clk_i), .rst_ni (f_run),
+    .valid_i (x_valid), .ready_i (a_free), .data_i (x_desc)
+  );
+  fv_vr_check #(.W (PC_W + NS + 31), .ASSUME (0)) f_a_vr (
+    .clk_i (clk_i), .rst_ni (f_run),
+    .valid_i (a_valid_q), .ready_i (b_free),
+    .data_i ({a_desc_q, a_pres_q, a_n0_q, a_b0_q, a_k8_q, a_b8_q, a_e8_q, a_n9_q, a_b9_q})
+  );
+  fv_vr_check #(.W (8 * SMALL + 160 + SMALL + 1 + 6 + 5 + 1 + 8), .ASSUME (0)) f_c_vr (
+    .clk_i (clk_i), .rst_ni (f_run),
+    .valid_i (c_valid_q), .ready_i (p_free),
+    .data_i ({c_pre_q, c_main_q, c_at_q, c_len_q, c_lm_q, c_as_q, c_item_q})
+  );
+  fv_vr_check #(.W (8 * PKT_BYTES + 6), .ASSUME (0)) f_pkt_vr (
+    .clk_i (clk_i), .rst_ni (f_run),
+    .valid_i (pkt_valid_o), .ready_i (pkt_ready_i), .data_i ({pkt_len_o, pkt_data_o})
+  );
+
+  // invariants
+  reg [4:0] f_cnt;
+  integer   f_i;
+  always @* begin
+    f_cnt = 5'd0;
+    for (f_i = 0; f_i < NS; f_i = f_i + 1)
+      f_cnt = f_cnt + {4'd0, b_rem_q[f_i]};
+  end
+  always @* if (f_past_valid && rst_ni) begin
+    // the atom buffer: at most 23 atoms; from 5 on all E; none past the count
+    assert (an_q <= 5'd23);
+    if (an_q >= 5'd5) assert (ap_q == 5'h1F);
+    else              assert ((ap_q >> an_q) == 5'd0);
+    // the bank: the count is that of the slots left; empty when not valid
+    assert (b_cnt_q == f_cnt);
+    // the one-hots are the lowest two slots left
+    assert ((b_oh0_q & (b_oh0_q - 1'b1)) == {NS{1'b0}} && (b_oh0_q & ~b_rem_q) == {NS{1'b0}});
+    assert ((b_oh1_q & (b_oh1_q - 1'b1)) == {NS{1'b0}} && (b_oh1_q & ~b_rem_q) == {NS{1'b0}});
+    assert ((b_oh0_q != {NS{1'b0}}) == (b_rem_q != {NS{1'b0}}));
+    assert ((b_oh1_q != {NS{1'b0}}) == (f_cnt >= 5'd2));
+    assert (((b_oh0_q - 1'b1) & b_rem_q) == {NS{1'b0}});
+    assert (b_oh1_q == {NS{1'b0}} || (((b_oh1_q - 1'b1) & b_rem_q) == b_oh0_q));
+    if (!b_valid_q) assert (b_rem_q == {NS{1'b0}});
+    // a chunk and a bundle hold 1 .. PKT_BYTES bytes
+    if (c_valid_q) assert (c_len_q != 6'd0 && {1'b0, c_len_q} <= PKT_BYTES[6:0]);
+    if (pkt_valid_o) assert (pkt_len_o != 6'd0 && {1'b0, pkt_len_o} <= PKT_BYTES[6:0]);
+  end
+  // a packet's bytes past its length are zero (packets are ORed together)
+  genvar f_s, f_b;
+  generate
+    for (f_s = 0; f_s < NS; f_s = f_s + 1) begin : g_f_slot
+      for (f_b = 0; f_b < 20; f_b = f_b + 1) begin : g_f_byte
+        always @* if (f_past_valid && rst_ni && b_rem_q[f_s] &&
+                      {1'b0, b_len_q[f_s*5 +: 5]} <= f_b)
+          assert (b_data_q[f_s*160 + 8*f_b +: 8] == 8'd0);
+      end
+    end
+  endgenerate
+
+  always @(posedge clk_i) if (f_past_valid && f_run) begin
+    cover (sk_valid_q && a_free);                 // the skid used and emptied
+    cover (bundle && c_at_q[1]);                  // two packets in one bundle
+    cover (chunk && b_cnt_q >= 5'd3);             // an element over several clocks
+    cover (raise_q);
+  end
+`endif
 
 endmodule
 
