@@ -6,9 +6,11 @@
 // docs/ete-rtl-encoder.md ("Packet slots").  Every module uses a subset.
 /* verilator lint_off UNUSEDPARAM */
   // Items from a periodic synchronization request to its service (the
-  // sync_lag rule, docs/ete-rtl-pipeline.md 3.3): one per item the stages
-  // from S4 to S6b can hold.  The benches give the model the same value
-  // (build/gen/ete_sync_lag.h, made from this line by the Makefile).
+  // sync_lag rule, docs/ete-rtl-pipeline.md 3.3): one more than the items
+  // the registers from S4's output to S7's byte count can hold (S4, S5, the
+  // S6 skid, S6a, the S6p bank, the S6b chunk: 6).  The benches give the
+  // model the same value (build/gen/ete_sync_lag.h, made from this line by
+  // the Makefile).
   localparam ETE_SYNC_LAG = 7;
   localparam PD_ITEM_L = 0;  // item index (sync_lag, docs/ete-rtl-pipeline.md 3.3)
   localparam PD_MARKER_L = 8;  // overflow marker: the atoms not yet output are lost
