@@ -454,8 +454,14 @@ module ete_pipe_pkt #(
   reg          p_valid_q, p_valid_d;
   reg [8*PKT_BYTES-1:0] p_data_q, p_data_d;
   reg [5:0]    p_len_q, p_len_d;
-  reg [20:0]   sb_q, sb_d;                 // bytes since the last A-Sync (D1.9.2)
-  reg [20:0]   pmask_q, pmask_d;           // the byte counts >= 2^PERIOD (0: none)
+  // D1.9.2: the bytes left before 2^PERIOD bytes since the last A-Sync (a
+  // down count, so that the request is a short compare: the count is below
+  // 64, registered, and the chunk's length reaches it; values after the
+  // request are never read: it stays until the next A-Sync)
+  reg [20:0]   left_q, left_d;
+  reg          near_q, near_d;             // left_q < 64
+  reg [20:0]   pw_q, pw_d;                 // 2^PERIOD
+  reg          per_q, per_d;               // a period is set (PERIOD != 0)
   reg          req_q, req_d;               // a periodic request is pending (D1.9.2)
   reg          raise_q, raise_d;
   reg          ack_q, ack_d;
@@ -567,7 +573,9 @@ module ete_pipe_pkt #(
     end
   end
 
-  reg [20:0] sbs;
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg [6:0] lft7;                          // the low 7 bits of left_q - length: bit 6 is read
+  /* verilator lint_on UNUSEDSIGNAL */
   always @* begin : p_state
     sk_valid_d = sk_valid_q;  sk_desc_d = sk_desc_q;
     an_d = an_q;  ap_d = ap_q;
@@ -584,9 +592,9 @@ module ete_pipe_pkt #(
     c_item_d = c_item_q;
     p_valid_d = p_free ? 1'b0 : p_valid_q;
     p_data_d = p_data_q;  p_len_d = p_len_q;
-    sb_d = sb_q;  pmask_d = pmask_q;  req_d = req_q;
+    left_d = left_q;  near_d = near_q;  pw_d = pw_q;  per_d = per_q;  req_d = req_q;
     raise_d = 1'b0;  ack_d = 1'b0;  raise_item_d = raise_item_q;
-    sbs = 21'd0;
+    lft7 = left_q[6:0] - {1'b0, c_len_q};
 
     // S6s: S5's element waits here when S6a cannot take it
     if (sk_valid_q && a_free)
@@ -659,15 +667,18 @@ module ete_pipe_pkt #(
       p_valid_d = 1'b1;
       p_data_d  = cat;
       p_len_d   = c_len_q;
-      if (c_as_q)
-        sbs = {16'd0, c_lm_q};
-      else
-        sbs = sb_q + {15'd0, c_len_q};
-      sb_d = sbs;
+      // the count restarts with the A-Sync's bytes (2^PERIOD >= 256 > 64 + 20)
+      if (c_as_q) begin
+        left_d = pw_q - {16'd0, c_lm_q};
+        near_d = 1'b0;
+      end else begin
+        left_d = left_q - {15'd0, c_len_q};
+        near_d = (left_q[20:7] == 14'd0) && !lft7[6];
+      end
       if (c_as_q) begin
         req_d = 1'b0;
         ack_d = 1'b1;
-      end else if ((sbs & pmask_q) != 21'd0) begin
+      end else if (per_q && near_q && {1'b0, left_q[5:0]} <= {1'b0, c_len_q}) begin
         req_d = 1'b1;
         if (!req_q) begin
           raise_d      = 1'b1;
@@ -677,8 +688,11 @@ module ete_pipe_pkt #(
     end
 
     if (start_i) begin
-      pmask_d = (sync_period_i == 5'd0) ? 21'd0 : ~((21'd1 << sync_period_i) - 21'd1);
-      an_d = 5'd0;  ap_d = 5'd0;  last_ts_d = 64'd0;  sb_d = 21'd0;
+      per_d  = (sync_period_i != 5'd0);
+      pw_d   = 21'd1 << sync_period_i;
+      left_d = 21'd1 << sync_period_i;
+      near_d = 1'b0;
+      an_d = 5'd0;  ap_d = 5'd0;  last_ts_d = 64'd0;
       req_d = 1'b0;  raise_d = 1'b0;  ack_d = 1'b0;
       sk_valid_d = 1'b0;  a_valid_d = 1'b0;  b_valid_d = 1'b0;  c_valid_d = 1'b0;
       p_valid_d = 1'b0;  b_rem_d = {NS{1'b0}};  b_cnt_d = 5'd0;  b_oh0_d = {NS{1'b0}};
@@ -701,7 +715,7 @@ module ete_pipe_pkt #(
       c_at_q <= {SMALL+1{1'b0}};  c_len_q <= 6'd0;  c_lm_q <= 5'd0;  c_as_q <= 1'b0;
       c_item_q <= 8'd0;
       p_valid_q <= 1'b0;  p_data_q <= {8*PKT_BYTES{1'b0}};  p_len_q <= 6'd0;
-      sb_q <= 21'd0;  pmask_q <= 21'd0;  req_q <= 1'b0;  raise_q <= 1'b0;  ack_q <= 1'b0;
+      left_q <= 21'd0;  near_q <= 1'b0;  pw_q <= 21'd0;  per_q <= 1'b0;  req_q <= 1'b0;  raise_q <= 1'b0;  ack_q <= 1'b0;
       raise_item_q <= 8'd0;
     end else begin
       sk_valid_q <= sk_valid_d;  sk_desc_q <= sk_desc_d;
@@ -717,7 +731,7 @@ module ete_pipe_pkt #(
       c_len_q <= c_len_d;  c_lm_q <= c_lm_d;  c_as_q <= c_as_d;
       c_item_q <= c_item_d;
       p_valid_q <= p_valid_d;  p_data_q <= p_data_d;  p_len_q <= p_len_d;
-      sb_q <= sb_d;  pmask_q <= pmask_d;  req_q <= req_d;  raise_q <= raise_d;  ack_q <= ack_d;
+      left_q <= left_d;  near_q <= near_d;  pw_q <= pw_d;  per_q <= per_d;  req_q <= req_d;  raise_q <= raise_d;  ack_q <= ack_d;
       raise_item_q <= raise_item_d;
     end
   end
@@ -726,6 +740,9 @@ module ete_pipe_pkt #(
   // ---- formal ------------------------------------------------------------
   reg f_past_valid = 1'b0;
   always @(posedge clk_i) f_past_valid <= 1'b1;
+`ifdef FV_ETE_PIPE_PKT_TOP
+  always @* if (!f_past_valid) assume (!rst_ni);
+`endif
   // start_i empties every register: the handshake rules restart after it
   wire f_run = rst_ni && !start_i;
 
