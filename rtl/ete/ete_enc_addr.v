@@ -108,12 +108,14 @@ module ete_enc_addr (
         end
         FORM_SHORT: begin
           ap[7:0] = is1_i ? 8'h96 : 8'h95;               // D5.47, D5.48
+          // the second address byte only with nb2_i: the bytes past a
+          // packet's length are zero (ete_pipe_pkt ORs packets together)
           if (is1_i) begin
             ap[15:8]  = {nb2_i, addr_i[7:1]};
-            ap[23:16] = addr_i[15:8];
+            ap[23:16] = addr_i[15:8] & {8{nb2_i}};
           end else begin
             ap[15:8]  = {nb2_i, addr_i[8:2]};
-            ap[23:16] = addr_i[16:9];
+            ap[23:16] = addr_i[16:9] & {8{nb2_i}};
           end
           ap_len = nb2_i ? 4'd3 : 4'd2;
           t_addr = is1_i ? ETE_PKT_ADDR_SHORT_IS1 : ETE_PKT_ADDR_SHORT_IS0;

@@ -27,32 +27,41 @@ module ete_enc_ts (
   wire unused_prev = ^prev_i[6:0];
   /* verilator lint_on UNUSED */
 
-  // bytes of the TS field, 1 .. 9
-  reg [3:0] nb;
+  // TS field byte k (1 .. 8) is present when group k or a higher one
+  // changed (group k = bits [7k +: 7], group 8 = bits [63:56]); the terms
+  // are independent OR reductions, and the field's length is one-hot
+  wire [8:1] g;
+  genvar gk;
+  generate
+    for (gk = 1; gk <= 7; gk = gk + 1) begin : g_grp
+      assign g[gk] = (diff[7*gk +: 7] != 7'd0);
+    end
+  endgenerate
+  assign g[8] = (diff[63:56] != 8'd0);
+  reg [9:0] t;          // t[k]: TS byte k present (t[0] always, t[9] never)
+  reg [8:0] nbh;        // one-hot: the TS field is k + 1 bytes
+  integer i, k;
   always @* begin
-    if (diff[63:56] != 8'd0)      nb = 4'd9;
-    else if (diff[55:49] != 7'd0) nb = 4'd8;
-    else if (diff[48:42] != 7'd0) nb = 4'd7;
-    else if (diff[41:35] != 7'd0) nb = 4'd6;
-    else if (diff[34:28] != 7'd0) nb = 4'd5;
-    else if (diff[27:21] != 7'd0) nb = 4'd4;
-    else if (diff[20:14] != 7'd0) nb = 4'd3;
-    else if (diff[13:7]  != 7'd0) nb = 4'd2;
-    else                          nb = 4'd1;
+    t[0] = 1'b1;
+    t[9] = 1'b0;
+    for (k = 1; k <= 8; k = k + 1)
+      t[k] = |(g[8:1] >> (k - 1));
+    for (k = 0; k <= 8; k = k + 1)
+      nbh[k] = t[k] && !t[k + 1];
   end
 
-  // the TS field, up to nine bytes
+  // the TS field, up to nine bytes: 7 bits each with bit 7 = another byte
+  // follows, the ninth TS[63:56]
   reg [71:0] tsf;
-  integer i;
   always @* begin
     tsf = 72'd0;
     for (i = 0; i < 8; i = i + 1) begin
-      if (i < nb) begin
+      if (t[i]) begin
         tsf[8*i +: 7] = ts_i[7*i +: 7];
-        tsf[8*i + 7]  = (i + 1 < nb);
+        tsf[8*i + 7]  = t[i + 1];
       end
     end
-    if (nb == 4'd9)
+    if (t[8])
       tsf[71:64] = ts_i[63:56];
   end
 
@@ -72,12 +81,16 @@ module ete_enc_ts (
     end
   end
 
+  // COUNT after the header and the k + 1 TS bytes: at byte k + 2
   reg [103:0] cnt_sh;
+  reg [3:0]   nb;          // TS bytes, 1 .. 9
   always @* begin
     cnt_sh = 104'd0;
-    for (i = 1; i <= 9; i = i + 1)
-      if (nb == i[3:0])
-        cnt_sh = {80'd0, uleb} << (8 * (i + 1));
+    nb     = 4'd0;
+    for (k = 0; k <= 8; k = k + 1) begin
+      cnt_sh = cnt_sh | (({80'd0, uleb} << (8 * (k + 2))) & {104{nbh[k]}});
+      nb     = nb | ((k[3:0] + 4'd1) & {4{nbh[k]}});
+    end
     data_o = {24'd0, tsf, 8'h02};
     len_o  = 4'd1 + nb;
     if (has_count_i) begin

@@ -6,12 +6,14 @@
 // docs/ete-rtl-encoder.md ("Packet slots").  Every module uses a subset.
 /* verilator lint_off UNUSEDPARAM */
   // Items from a periodic synchronization request to its service (the
-  // sync_lag rule, docs/ete-rtl-pipeline.md 3.3): one per item the stages
-  // from S4 to S6b can hold.  The benches give the model the same value
-  // (build/gen/ete_sync_lag.h, made from this line by the Makefile).
-  // S5's skid register does not count: its ready is registered, so S4
-  // decides an item only when the skid or S4's own register is empty.
-  localparam ETE_SYNC_LAG = 4;
+  // sync_lag rule, docs/ete-rtl-pipeline.md 3.3): one more than the items
+  // the registers from S4's output to S7's byte count can hold (S4, S5, the
+  // S6 skid, S6a, the S6p bank, the S6b chunk: 6).  The benches give the
+  // model the same value (build/gen/ete_sync_lag.h, made from this line by
+  // the Makefile).  S5's own skid register does not count: its ready is
+  // registered, so S4 decides an item only when that skid or S4's own
+  // register is empty.
+  localparam ETE_SYNC_LAG = 7;
   localparam PD_ITEM_L = 0;  // item index (sync_lag, docs/ete-rtl-pipeline.md 3.3)
   localparam PD_MARKER_L = 8;  // overflow marker: the atoms not yet output are lost
   localparam PD_OVF_L = 9;  // slot 0: Overflow packet

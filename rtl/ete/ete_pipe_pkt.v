@@ -1,27 +1,37 @@
-// ETE pipeline S6 (packets) and S7 (packer), docs/ete-rtl-pipeline.md 3.1.
+// ETE pipeline S6 (packets) and S7 (packer), docs/ete-rtl-pipeline.md 3.1, 5.
 //
-// S6 is two registered steps.  S6a (form) owns the atom buffer (D6.11.2)
-// and the last Timestamp value output (D6.11.5): for the element in S5's
-// output register it lays out the packets of the slots of
-// docs/ete-rtl-encoder.md ("Packet slots", step slots 0..15) with the
-// existing byte formers (ete_enc_atom, ete_enc_ctx, ete_enc_addr,
-// ete_enc_cc, ete_enc_ts) into the slot bank, one element per clock.  S6b
-// (pick) owns the byte count since the last A-Sync (D1.9.2) and hands out
-// the bank's packets, at most two per clock, lowest slot first; an element
-// with more packets holds the bank, and so S6a and the stages before it.
+// Registers in order, each a valid/ready boundary (one element per clock
+// through each on the common path):
+//
+//   S6s  skid: in_ready_o is a register (!sk_valid_q), so nothing after it
+//        reaches S5's ready; an element S6a cannot take at once waits here.
+//   S6a  atoms: owns the atom buffer (D6.11.2) and packs the element's atom
+//        (R_XCJGD): which of slots 0, 8, 9 are present and the atoms each
+//        holds; the element's descriptor is copied alongside.
+//   S6p  packet bytes: owns the last Timestamp value output (D6.11.5); lays
+//        out the packets of the slots of docs/ete-rtl-encoder.md ("Packet
+//        slots", step slots 0..15) with the byte formers (ete_enc_atom,
+//        ete_enc_ctx, ete_enc_addr, ete_enc_cc, ete_enc_ts) into the slot
+//        bank.
+//   S6b  pick: hands out the bank's packets lowest slot first, two in a
+//        clock when one of them is at most SMALL bytes (and, PKT_BYTES < 24,
+//        both fit), into the chunk register; an element with more packets
+//        holds the bank, and so S6p and S6a.
+//   S7   bundle: pkt0 | pkt1 << 8 * len0 (the shorter packet placed by a
+//        one-hot offset, no adder) into the registered pkt_* outputs; owns
+//        the byte count since the last A-Sync (D1.9.2), counted here.
 //
 // The byte count raises the periodic synchronization request (R_SVGNN):
 // raise_o is a registered pulse naming the item whose packets crossed the
-// 2^PERIOD boundary; S4 services it SYNC_LAG items later (3.3).
-//
-// S7: a chunk register holds the two packets; the bundle is
-// pkt0 | pkt1 << 8 * len0 (one shifter, no adder chain) into the registered
-// pkt_* outputs.
+// 2^PERIOD boundary, counted as its chunk enters the bundle register; S4
+// services it ETE_SYNC_LAG items later (3.3): S6s, S6a, S6p (the bank) and
+// the chunk each hold an item between S5 and that count.
 `default_nettype none
 
 module ete_pipe_pkt #(
   parameter COMMOPT   = 1,   // TRCIDR0.COMMOPT (ete_enc_cc)
-  parameter PKT_BYTES = 32   // bytes of pkt_data_o, 20..63 (checked by ete_pipe)
+  parameter PKT_BYTES = 32   // bytes of pkt_data_o, 20..63 (checked by ete_pipe); a
+                             // bundle is at most 24 bytes (20 + SMALL)
 ) (
   input  wire                   clk_i,
   input  wire                   rst_ni,
@@ -29,13 +39,17 @@ module ete_pipe_pkt #(
   input  wire [4:0]             sync_period_i, // TRCSYNCPR.PERIOD in force, 0 = none
   input  wire                   cfg_cci_i,     // TRCCONFIGR.CCI
   input  wire [11:0]            cc_thr_i,      // TRCCCCTLR.THRESHOLD
+  // S5 -> S6 (valid/ready): in_desc_i holds while in_valid_i && !in_ready_o;
+  // in_ready_o is a register and does not depend on in_valid_i
   input  wire                   in_valid_i,
   output wire                   in_ready_o,
-  input  wire [PC_W-1:0]   in_desc_i,
+  input  wire [PC_W-1:0]        in_desc_i,
   output wire                   raise_o,
   output wire [7:0]             raise_item_o,
-  output wire                   sync_ack_o,    // an element with an A-Sync has left
+  output wire                   sync_ack_o,    // an A-Sync has been counted (one per element with one)
   output wire                   idle_o,        // no element, chunk or bundle held
+  // S7 -> output FIFO (valid/ready): pkt_* are registers and hold while
+  // pkt_valid_o && !pkt_ready_i
   output wire                   pkt_valid_o,
   input  wire                   pkt_ready_i,
   output wire [8*PKT_BYTES-1:0] pkt_data_o,
@@ -45,10 +59,16 @@ module ete_pipe_pkt #(
   // the element descriptor S4 -> S5 -> S6 (PD_/PC_ fields)
   `include "ete_pipe_desc.vh"
 
-  localparam NS = 16;                                  // slots
-  localparam CW = (PKT_BYTES > 40) ? 8 * PKT_BYTES : 320;
+  localparam NS    = 16;                               // slots
+  localparam SMALL = 4;                                // bytes: a packet this short pairs with any
+  localparam [4:0] SMALL_L = SMALL;
+  localparam BW    = 20 + SMALL;                       // bytes of the widest bundle
+  localparam OW    = (PKT_BYTES < BW) ? PKT_BYTES : BW;   // bundle bytes that can be nonzero
+  // PKT_BYTES >= BW: every pair with a SMALL packet fits; else the other
+  // packet must be at most PKT_BYTES - SMALL bytes
+  localparam FIT_ALL = (PKT_BYTES >= BW) ? 1 : 0;
   /* verilator lint_off WIDTH */
-  localparam [5:0] PB = PKT_BYTES;
+  localparam [5:0] PB_FIT = (PKT_BYTES >= BW) ? 6'd20 : PKT_BYTES - SMALL;
   /* verilator lint_on WIDTH */
   localparam [7:0] ETE_HDR_TRACE_INFO = 8'h01;         // D5.7
   localparam [7:0] ETE_HDR_TRACE_ON   = 8'h04;         // D5.8
@@ -59,7 +79,11 @@ module ete_pipe_pkt #(
   localparam [7:0] ETE_HDR_CTXT       = 8'h81;         // D5.55
   localparam [4:0] ETE_EXC_TYPE_TXN_FAILURE = 5'h18;   // D5.24
 
-  // ---- atoms (D6.11.2), as ete_encoder ------------------------------------
+  // ---- atoms (D6.11.2) -------------------------------------------------------
+  // The buffer waits only while it is a proper prefix of a longer valid
+  // pattern, so it is always either at most 5 atoms, or 5 to 23 atoms all E
+  // (the prefixes of Format 6): S6a keeps the count and 5 atom bits (all 1
+  // from 5 atoms on), and packs on 5 bits.
   function atoms_valid4;
     input [3:0] b;
     begin
@@ -76,156 +100,168 @@ module ete_pipe_pkt #(
     end
   endfunction
 
-  // the longest valid pattern at the start of n atoms b (greedy packing), as
-  // ete_encoder's atoms_take; the E atoms at the start of b are counted
-  // without a chain: run[i] = b[0] & .. & b[i], and the first 0 is one-hot
-  function [4:0] atoms_take;
-    input [23:0] b;
-    input [4:0]  n;
-    reg   [23:0] run, fz, bk;
-    reg   [4:0]  ones;
-    integer      i, k;
+  // the longest valid pattern at the start of n <= 5 atoms b (greedy
+  // packing; ete_encoder's atoms_take for n <= 5)
+  function [2:0] atoms_take5;
+    input [4:0] b;
+    input [2:0] n;
     begin
-      for (i = 0; i < 24; i = i + 1)
-        run[i] = &(b | ~((24'd2 << i) - 24'd1));
-      fz = ~run & {run[22:0], 1'b1};
-      for (k = 0; k < 5; k = k + 1) begin
-        for (i = 0; i < 24; i = i + 1)
-          bk[i] = i[k];
-        ones[k] = |(fz & bk);
-      end
-      if (run[23])
-        ones = 5'd24;
-      if (n <= 5'd3)
-        atoms_take = n;
-      else if (n >= 5'd6 && ones >= 5'd5)
-        atoms_take = (n <= ones + 5'd1) ? n : ones + 5'd1;
-      else if (n >= 5'd5 && atoms_valid5(b[4:0]))
-        atoms_take = 5'd5;
+      if (n <= 3'd3)
+        atoms_take5 = n;
+      else if (n == 3'd5 && atoms_valid5(b))
+        atoms_take5 = 3'd5;
       else if (atoms_valid4(b[3:0]))
-        atoms_take = 5'd4;
+        atoms_take5 = 3'd4;
       else
-        atoms_take = 5'd3;
+        atoms_take5 = 3'd3;
     end
   endfunction
 
-  // nothing is output yet: b is a proper prefix of a longer valid pattern
-  function atoms_wait;
-    input [4:0]  b;
-    input [4:0]  n;
-    input        e;
+  // nothing is output yet: n <= 5 atoms b are a proper prefix of a longer
+  // valid pattern
+  function atoms_wait5;
+    input [4:0] b;
+    input [2:0] n;
     begin
       case (n)
-        5'd1, 5'd2: atoms_wait = 1'b1;
-        5'd3:       atoms_wait = (b[2:0] == 3'd0) || (b[2:0] == 3'd2) || (b[2:0] == 3'd5) ||
-                                 (b[2:0] == 3'd6) || (b[2:0] == 3'd7);
-        5'd4:       atoms_wait = (b[3:0] == 4'h0) || (b[3:0] == 4'h5) || (b[3:0] == 4'hA) ||
-                                 (b[3:0] == 4'hE) || (b[3:0] == 4'hF);
-        5'd5:       atoms_wait = (b[4:0] == 5'h1F);
-        default:    atoms_wait = e && (n < 5'd24);
+        3'd1, 3'd2: atoms_wait5 = 1'b1;
+        3'd3:       atoms_wait5 = (b[2:0] == 3'd0) || (b[2:0] == 3'd2) || (b[2:0] == 3'd5) ||
+                                  (b[2:0] == 3'd6) || (b[2:0] == 3'd7);
+        3'd4:       atoms_wait5 = (b[3:0] == 4'h0) || (b[3:0] == 4'h5) || (b[3:0] == 4'hA) ||
+                                  (b[3:0] == 4'hE) || (b[3:0] == 4'hF);
+        3'd5:       atoms_wait5 = (b == 5'h1F);
+        default:    atoms_wait5 = 1'b0;
       endcase
     end
   endfunction
 
-  // ---- state ---------------------------------------------------------------
-  reg [23:0]   atoms_q, atoms_d;
-  reg [4:0]    natoms_q, natoms_d;
-  reg [63:0]   last_ts_q, last_ts_d;
-  reg [21:0]   sb_q, sb_d;                 // bytes since the last A-Sync (saturating)
-  reg          req_q, req_d;               // a periodic request is pending (D1.9.2)
-  reg          raise_q, raise_d;
-  reg          ack_q, ack_d;
-  reg [7:0]    raise_item_q, raise_item_d;
-  reg [NS-1:0] done_q, done_d;             // slots of this element already handed out
-  reg [21:0]   pmask_q, pmask_d;           // the byte counts >= 2^PERIOD (0: none)
-  // S6a -> S6b: the slot bank of one element
-  reg          b_valid_q, b_valid_d;
-  reg [NS-1:0] b_pres_q, b_pres_d;         // slots present
-  reg [160*NS-1:0] b_data_q, b_data_d;     // their bytes (constant-zero bits are pruned)
-  reg [5*NS-1:0]   b_len_q, b_len_d;
-  reg [7:0]    b_item_q, b_item_d;
-  reg          b_sync_q, b_sync_d;         // the element has an A-Sync
-  reg          c_valid_q, c_valid_d;       // S7 chunk: two packets
-  reg [159:0]  c_d0_q, c_d0_d, c_d1_q, c_d1_d;
-  reg [4:0]    c_l0_q, c_l0_d, c_l1_q, c_l1_d;
-  reg          p_valid_q, p_valid_d;       // the bundle
-  reg [8*PKT_BYTES-1:0] p_data_q, p_data_d;
-  reg [5:0]    p_len_q, p_len_d;
+  // ete_enc_atom's input for k atoms held as 5 bits: from 6 atoms on only
+  // the last one (E: 1, N: 0) is read, the others are E
+  function [23:0] atoms_x;
+    input [4:0] k;
+    input [4:0] b;
+    input       last;
+    begin
+      atoms_x = (k >= 5'd6) ? {24{last}} : {19'd0, b};
+    end
+  endfunction
 
-  assign raise_o      = raise_q;
-  assign sync_ack_o   = ack_q;
-  assign raise_item_o = raise_item_q;
-  assign pkt_valid_o  = p_valid_q;
-  assign pkt_data_o   = p_data_q;
-  assign pkt_len_o    = p_len_q;
-  assign idle_o       = !in_valid_i && !b_valid_q && !c_valid_q && !p_valid_q;
+  // ==========================================================================
+  // S6s: the skid register
+  // ==========================================================================
+  reg              sk_valid_q, sk_valid_d;
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg [PC_W-1:0]   sk_desc_q, sk_desc_d;     // S4/S5-only fields are not read
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign in_ready_o = !sk_valid_q;
 
-  wire p_free = !p_valid_q || pkt_ready_i;
-  wire c_free = !c_valid_q || p_free;
+  // what S6a is offered: the skid's element, else S5's
+  wire             x_valid = sk_valid_q || in_valid_i;
+  wire [PC_W-1:0]  x_desc  = sk_valid_q ? sk_desc_q : in_desc_i;
 
-  // ---- descriptor fields ---------------------------------------------------
-  wire        d_marker = in_desc_i[PD_MARKER_L];
-  wire        d_ovf    = in_desc_i[PD_OVF_L];
-  wire        d_fin    = in_desc_i[PD_FIN_L];
-  wire        d_sync   = in_desc_i[PD_SYNC_L];
-  wire        d_atom   = in_desc_i[PD_ATOM_L];
-  wire        d_taken  = in_desc_i[PD_TAKEN_L];
-  wire [3:0]  d_ev     = in_desc_i[PD_EV_L +: 4];
-  wire [63:0] d_ts     = in_desc_i[PD_TS_VAL_L +: 64];
+  // ==========================================================================
+  // S6a: the atom buffer and the element's atom slots
+  // ==========================================================================
+  reg [4:0]        an_q, an_d;               // atoms held, 0..23
+  reg [4:0]        ap_q, ap_d;               // the first 5 (all 1 from 5 atoms on)
+  reg              a_valid_q, a_valid_d;
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg [PC_W-1:0]   a_desc_q, a_desc_d;       // S4/S5-only fields are not read
+  /* verilator lint_on UNUSEDSIGNAL */
+  reg [NS-1:0]     a_pres_q, a_pres_d;       // slots present
+  reg [4:0]        a_n0_q, a_n0_d;           // slot 0: the buffer flushed (count, atoms)
+  reg [4:0]        a_b0_q, a_b0_d;
+  reg [4:0]        a_k8_q, a_k8_d;           // slot 8: atoms in the packet, the atoms,
+  reg [4:0]        a_b8_q, a_b8_d;           //   the last one (from 6 atoms on)
+  reg              a_e8_q, a_e8_d;
+  reg [4:0]        a_n9_q, a_n9_d;           // slot 9: the atoms left
+  reg [4:0]        a_b9_q, a_b9_d;
 
-  // ---- slot presence and the atoms -------------------------------------------
+  wire       x_marker = x_desc[PD_MARKER_L];
+  wire       x_ovf    = x_desc[PD_OVF_L];
+  wire       x_fin    = x_desc[PD_FIN_L];
+  wire       x_sync   = x_desc[PD_SYNC_L];
+  wire       x_atom   = x_desc[PD_ATOM_L];
+  wire       x_taken  = x_desc[PD_TAKEN_L];
+  wire [3:0] x_ev     = x_desc[PD_EV_L +: 4];
+
   reg [NS-1:0] pres;
-  reg [23:0]   a1, ab, rest;
-  reg [4:0]    n1, an, k8, nr;
-  reg          flush0, wait8;
+  reg          flush0, clr, big, wait_k, emit;
+  reg [4:0]    ab5, ank, nb_n, nb_b, kk, rest5, nr5;
+  reg [2:0]    k5;
   integer      j;
   always @* begin : p_atoms
     pres     = {NS{1'b0}};
-    pres[1]  = d_sync;
-    pres[2]  = d_sync;
-    pres[3]  = in_desc_i[PD_TXF_L];
-    pres[4]  = in_desc_i[PD_TON_L];
-    pres[5]  = in_desc_i[PC_S5_L];
-    pres[6]  = in_desc_i[PC_S6_L];
-    pres[7]  = in_desc_i[PD_TXS7_L];
-    pres[10] = in_desc_i[PD_CC_L];
-    pres[11] = in_desc_i[PD_TX11_L];
-    pres[12] = (d_ev != 4'd0);
-    pres[13] = in_desc_i[PD_TS_L];
-    pres[14] = in_desc_i[PD_TXF14_L];
-    pres[15] = in_desc_i[PD_DISC_L];
+    pres[1]  = x_sync;
+    pres[2]  = x_sync;
+    pres[3]  = x_desc[PD_TXF_L];
+    pres[4]  = x_desc[PD_TON_L];
+    pres[5]  = x_desc[PC_S5_L];
+    pres[6]  = x_desc[PC_S6_L];
+    pres[7]  = x_desc[PD_TXS7_L];
+    pres[10] = x_desc[PD_CC_L];
+    pres[11] = x_desc[PD_TX11_L];
+    pres[12] = (x_ev != 4'd0);
+    pres[13] = x_desc[PD_TS_L];
+    pres[14] = x_desc[PD_TXF14_L];
+    pres[15] = x_desc[PD_DISC_L];
     // slot 0: Overflow, or the atoms pending, flushed by any later packet
-    // before the P0 element (R_ZRYPK) or by the finish (R_ZDTLK)
-    flush0  = !d_marker && (natoms_q != 5'd0) && (d_fin || (pres[7:1] != 7'd0));
-    pres[0] = d_ovf || flush0;
-    a1 = (flush0 || d_marker) ? 24'd0 : atoms_q;
-    n1 = (flush0 || d_marker) ? 5'd0 : natoms_q;
-    // slot 8: the atom (R_XCJGD); a packet as soon as no further atom can
-    // extend the pattern
-    ab = a1;
-    for (j = 0; j < 24; j = j + 1)
-      if (n1 == j[4:0])
-        ab[j] = d_taken;
-    an    = n1 + 5'd1;
-    wait8 = atoms_wait(ab[4:0], an, d_taken);
-    k8    = atoms_take(ab, an);
-    rest  = a1;
-    nr    = n1;
-    if (d_atom) begin
-      if (wait8) begin
-        rest = ab;
-        nr   = an;
-      end else begin
-        pres[8] = 1'b1;
-        rest = ab >> k8;
-        nr   = an - k8;
-      end
+    // before the P0 element (R_ZRYPK) or by the finish (R_ZDTLK); a marker
+    // drops them
+    flush0  = !x_marker && (an_q != 5'd0) && (x_fin || (pres[7:1] != 7'd0));
+    clr     = flush0 || x_marker;
+    pres[0] = x_ovf || flush0;
+    // the atom appended to the buffer as held (used when it is not
+    // cleared first; computed beside the cleared case, not after it)
+    big = (an_q >= 5'd5);
+    k5  = 3'd0;
+    ank = an_q + 5'd1;
+    for (j = 0; j < 5; j = j + 1)
+      ab5[j] = (an_q == j[4:0]) ? x_taken : ap_q[j];
+    if (big) begin
+      // Format 6: E...E then E waits below 24 atoms, else all go out
+      wait_k = x_taken && (an_q != 5'd23);
+      kk     = ank;
+      rest5  = 5'd0;
+      nr5    = 5'd0;
+    end else begin
+      wait_k = atoms_wait5(ab5, ank[2:0]);
+      k5     = atoms_take5(ab5, ank[2:0]);
+      kk     = {2'b00, k5};
+      rest5  = ab5 >> k5;
+      nr5    = ank - kk;
+    end
+    // slot 8: the atom (R_XCJGD), a packet as soon as no further atom can
+    // extend the pattern; the buffer after it
+    emit = x_atom && !clr && !wait_k;
+    pres[8] = emit;
+    if (!x_atom) begin
+      nb_n = clr ? 5'd0 : an_q;
+      nb_b = clr ? 5'd0 : ap_q;
+    end else if (clr) begin
+      nb_n = 5'd1;                                       // one atom waits after a flush
+      nb_b = {4'd0, x_taken};
+    end else if (wait_k) begin
+      nb_n = ank;
+      nb_b = big ? 5'h1F : ab5;
+    end else begin
+      nb_n = nr5;
+      nb_b = rest5;
     end
     // slot 9: the atoms left, before a later packet of the element
-    pres[9] = (nr != 5'd0) && (pres[15:10] != 6'd0);
+    pres[9] = (nb_n != 5'd0) && (pres[15:10] != 6'd0);
   end
 
-  // ---- the packets ------------------------------------------------------------
+  // ==========================================================================
+  // S6p: the packet bytes into the bank
+  // ==========================================================================
+  reg [63:0]   last_ts_q, last_ts_d;
+
+  wire        d_sync  = a_desc_q[PD_SYNC_L];
+  wire        d_ovf   = a_desc_q[PD_OVF_L];
+  wire [3:0]  d_ev    = a_desc_q[PD_EV_L +: 4];
+  wire [63:0] d_ts    = a_desc_q[PD_TS_VAL_L +: 64];
+
   wire [7:0]   at0_byte, at8_byte, at9_byte;
   /* verilator lint_off UNUSEDSIGNAL */
   wire [6:0]   at0_type, at8_type, at9_type;   // packet types: not part of the bundle
@@ -240,48 +276,51 @@ module ete_pipe_pkt #(
   wire [103:0] ts_data;
   wire [3:0]   ts_len;
 
-  ete_enc_atom u_atom0 (.atoms_i(atoms_q), .k_i(natoms_q), .byte_o(at0_byte), .type_o(at0_type));
-  ete_enc_atom u_atom8 (.atoms_i(ab), .k_i(k8), .byte_o(at8_byte), .type_o(at8_type));
-  ete_enc_atom u_atom9 (.atoms_i(rest), .k_i(nr), .byte_o(at9_byte), .type_o(at9_type));
+  ete_enc_atom u_atom0 (.atoms_i(atoms_x(a_n0_q, a_b0_q, 1'b1)), .k_i(a_n0_q),
+                        .byte_o(at0_byte), .type_o(at0_type));
+  ete_enc_atom u_atom8 (.atoms_i(atoms_x(a_k8_q, a_b8_q, a_e8_q)), .k_i(a_k8_q),
+                        .byte_o(at8_byte), .type_o(at8_type));
+  ete_enc_atom u_atom9 (.atoms_i(atoms_x(a_n9_q, a_b9_q, 1'b1)), .k_i(a_n9_q),
+                        .byte_o(at9_byte), .type_o(at9_type));
 
   ete_enc_ctx u_ctx5 (
-    .el_i        (in_desc_i[PD_CX_EL_L +: 2]),
-    .ns_i        (in_desc_i[PD_CX_NS_L]),
-    .sf_i        (in_desc_i[PD_CX_SF_L]),
-    .c_i         (in_desc_i[PD_CX_C_L]),
-    .v_i         (in_desc_i[PD_CX_V_L]),
-    .contextid_i (in_desc_i[PD_CX_CID_L +: 32]),
-    .vmid_i      (in_desc_i[PD_CX_VMID_L +: 32]),
+    .el_i        (a_desc_q[PD_CX_EL_L +: 2]),
+    .ns_i        (a_desc_q[PD_CX_NS_L]),
+    .sf_i        (a_desc_q[PD_CX_SF_L]),
+    .c_i         (a_desc_q[PD_CX_C_L]),
+    .v_i         (a_desc_q[PD_CX_V_L]),
+    .contextid_i (a_desc_q[PD_CX_CID_L +: 32]),
+    .vmid_i      (a_desc_q[PD_CX_VMID_L +: 32]),
     .data_o      (cx_data),
     .len_o       (cx_len)
   );
 
   ete_enc_addr u_addr6 (
-    .exc_i      (in_desc_i[PD_EXC_L] || in_desc_i[PD_RST_L]),
-    .e_i        (in_desc_i[PC_E_L +: 2]),
-    .etype_i    (in_desc_i[PD_ETYPE_L +: 5]),
-    .unk_i      (in_desc_i[PD_RST_L]),
-    .form_i     (in_desc_i[PC_FORM_L +: 2]),
-    .q_i        (in_desc_i[PC_Q_L +: 2]),
-    .nb2_i      (in_desc_i[PC_NB2_L]),
-    .is1_i      (in_desc_i[PD_IS1_L]),
-    .addr_i     (in_desc_i[PD_A_L +: 64]),
-    .ctx_i      (in_desc_i[PC_WCTX_L]),
-    .ctx_el_i   (in_desc_i[PD_CX_EL_L +: 2]),
-    .ctx_ns_i   (in_desc_i[PD_CX_NS_L]),
-    .ctx_sf_i   (in_desc_i[PD_CX_SF_L]),
-    .ctx_c_i    (in_desc_i[PD_CX_C_L]),
-    .ctx_v_i    (in_desc_i[PD_CX_V_L]),
-    .ctx_cid_i  (in_desc_i[PD_CX_CID_L +: 32]),
-    .ctx_vmid_i (in_desc_i[PD_CX_VMID_L +: 32]),
+    .exc_i      (a_desc_q[PD_EXC_L] || a_desc_q[PD_RST_L]),
+    .e_i        (a_desc_q[PC_E_L +: 2]),
+    .etype_i    (a_desc_q[PD_ETYPE_L +: 5]),
+    .unk_i      (a_desc_q[PD_RST_L]),
+    .form_i     (a_desc_q[PC_FORM_L +: 2]),
+    .q_i        (a_desc_q[PC_Q_L +: 2]),
+    .nb2_i      (a_desc_q[PC_NB2_L]),
+    .is1_i      (a_desc_q[PD_IS1_L]),
+    .addr_i     (a_desc_q[PD_A_L +: 64]),
+    .ctx_i      (a_desc_q[PC_WCTX_L]),
+    .ctx_el_i   (a_desc_q[PD_CX_EL_L +: 2]),
+    .ctx_ns_i   (a_desc_q[PD_CX_NS_L]),
+    .ctx_sf_i   (a_desc_q[PD_CX_SF_L]),
+    .ctx_c_i    (a_desc_q[PD_CX_C_L]),
+    .ctx_v_i    (a_desc_q[PD_CX_V_L]),
+    .ctx_cid_i  (a_desc_q[PD_CX_CID_L +: 32]),
+    .ctx_vmid_i (a_desc_q[PD_CX_VMID_L +: 32]),
     .data_o     (ad_data),
     .len_o      (ad_len),
     .type_o     (ad_type)
   );
 
   ete_enc_cc #(.COMMOPT(COMMOPT)) u_cc10 (
-    .known_i (in_desc_i[PD_CC_KNOWN_L]),
-    .count_i (in_desc_i[PD_CC_COUNT_L +: 20]),
+    .known_i (a_desc_q[PD_CC_KNOWN_L]),
+    .count_i (a_desc_q[PD_CC_COUNT_L +: 20]),
     .data_o  (cc_data),
     .len_o   (cc_len),
     .type_o  (cc_type)
@@ -290,8 +329,8 @@ module ete_pipe_pkt #(
   ete_enc_ts u_ts13 (
     .ts_i        (d_ts),
     .prev_i      (d_sync ? 64'd0 : last_ts_q),       // R_GFQQ
-    .has_count_i (in_desc_i[PD_TS_HAS_L]),
-    .count_i     (in_desc_i[PD_TS_COUNT_L +: 20]),
+    .has_count_i (a_desc_q[PD_TS_HAS_L]),
+    .count_i     (a_desc_q[PD_TS_COUNT_L +: 20]),
     .data_o      (ts_data),
     .len_o       (ts_len),
     .type_o      (ts_type)
@@ -299,7 +338,7 @@ module ete_pipe_pkt #(
 
   // Trace Info (D5.7, D9.2.6.1): PLCTL {CYCT, 00, INFO}; INFO {0, T, 00000,
   // CC}; CYCT the threshold as unsigned LE128
-  wire        ti_t = in_desc_i[PD_TI_T_L];
+  wire        ti_t = a_desc_q[PD_TI_T_L];
   reg  [39:0] ti_data;
   reg  [2:0]  ti_len;
   always @* begin
@@ -324,12 +363,14 @@ module ete_pipe_pkt #(
   end
 
   // Transaction Failure (D5.24): 06 {0, E[1], 11000, E[0]} 70
-  wire [1:0] txf_e   = in_desc_i[PD_TXF_E_L +: 2];
-  wire [1:0] txf14_e = in_desc_i[PD_TXF14_E_L +: 2];
+  wire [1:0] txf_e   = a_desc_q[PD_TXF_E_L +: 2];
+  wire [1:0] txf14_e = a_desc_q[PD_TXF14_E_L +: 2];
 
-  // the slots: data (byte i at [8i +: 8]) and length
+  // the slots: data (byte i at [8i +: 8], zero past the length) and length
   reg [160*NS-1:0] sl_data;
   reg [5*NS-1:0]   sl_len;
+  reg [NS-1:0]     sl_sm, sl_fit;
+  integer          s;
   always @* begin : p_slots
     sl_data = {160*NS{1'b0}};
     sl_len  = {5*NS{1'b0}};
@@ -349,7 +390,7 @@ module ete_pipe_pkt #(
     sl_len[3*5 +: 5]     = 5'd3;
     sl_data[4*160 +: 8]  = ETE_HDR_TRACE_ON;
     sl_len[4*5 +: 5]     = 5'd1;
-    if (in_desc_i[PD_CX_SAME_L]) begin
+    if (a_desc_q[PD_CX_SAME_L]) begin
       sl_data[5*160 +: 8]  = ETE_HDR_CTXT_SAME;
       sl_len[5*5 +: 5]     = 5'd1;
     end else begin
@@ -366,7 +407,7 @@ module ete_pipe_pkt #(
     sl_len[9*5 +: 5]      = 5'd1;
     sl_data[10*160 +: 40] = cc_data;
     sl_len[10*5 +: 5]     = {2'b00, cc_len};
-    sl_data[11*160 +: 8]  = in_desc_i[PD_TX11_C_L] ? ETE_HDR_TXN_COMMIT : ETE_HDR_TXN_START;
+    sl_data[11*160 +: 8]  = a_desc_q[PD_TX11_C_L] ? ETE_HDR_TXN_COMMIT : ETE_HDR_TXN_START;
     sl_len[11*5 +: 5]     = 5'd1;
     sl_data[12*160 +: 8]  = {4'h7, d_ev};              // Event (D5.68)
     sl_len[12*5 +: 5]     = 5'd1;
@@ -377,148 +418,412 @@ module ete_pipe_pkt #(
     sl_len[14*5 +: 5]     = 5'd3;
     sl_data[15*160 +: 16] = 16'h0300;                  // Discard (D5.5)
     sl_len[15*5 +: 5]     = 5'd2;
+    // per slot: short enough to pair with any packet, and short enough to
+    // pair with a SMALL one
+    for (s = 0; s < NS; s = s + 1) begin
+      sl_sm[s]  = (sl_len[s*5 +: 5] <= SMALL_L);
+      sl_fit[s] = (FIT_ALL != 0) || ({1'b0, sl_len[s*5 +: 5]} <= PB_FIT);
+    end
   end
 
-  // ---- the two packets of this clock: one-hot selects, no priority chain ----
-  reg [NS-1:0] rem, oh0, oh1, rem1;
-  reg [159:0]  d0, d1;
-  reg [4:0]    l0, l1;
-  reg          two, last, has0, has1;
-  reg [5:0]    l01;
-  integer      i;
+  // the bank (S6p -> S6b): one element's slots
+  reg          b_valid_q, b_valid_d;
+  reg [NS-1:0] b_rem_q, b_rem_d;           // slots present and not yet handed out
+  reg [4:0]    b_cnt_q, b_cnt_d;           // how many
+  reg [NS-1:0] b_oh0_q, b_oh0_d;           // the lowest of them (one-hot)
+  reg [NS-1:0] b_oh1_q, b_oh1_d;           // the next (one-hot, 0 when none)
+  reg [160*NS-1:0] b_data_q, b_data_d;     // their bytes (constant-zero bits are pruned)
+  reg [5*NS-1:0]   b_len_q, b_len_d;
+  reg [NS-1:0] b_sm_q, b_sm_d;             // length <= SMALL
+  reg [NS-1:0] b_fit_q, b_fit_d;           // length <= PKT_BYTES - SMALL
+  reg [7:0]    b_item_q, b_item_d;
+
+  // ==========================================================================
+  // S6b: the lowest slot left, after a SMALL one when one leads, into the chunk
+  // ==========================================================================
+  reg          c_valid_q, c_valid_d;       // the chunk: one or two packets of one element
+  reg [8*SMALL-1:0] c_pre_q, c_pre_d;      // a SMALL packet before the main one (or none)
+  reg [159:0]  c_main_q, c_main_d;         // the main packet
+  reg [SMALL:0] c_at_q, c_at_d;            // one-hot: the main packet starts at byte i
+  reg [5:0]    c_len_q, c_len_d;           // bytes of both
+  reg [4:0]    c_lm_q, c_lm_d;             // bytes of the main packet
+  reg          c_as_q, c_as_d;             // the main packet is the A-Sync (slot 1)
+  reg [7:0]    c_item_q, c_item_d;
+
+  // S7: the bundle and the byte count
+  reg          p_valid_q, p_valid_d;
+  reg [8*PKT_BYTES-1:0] p_data_q, p_data_d;
+  reg [5:0]    p_len_q, p_len_d;
+  // D1.9.2: the bytes left before 2^PERIOD bytes since the last A-Sync (a
+  // down count, so that the request is a short compare: the count is below
+  // 64, registered, and the chunk's length reaches it; values after the
+  // request are never read: it stays until the next A-Sync)
+  reg [20:0]   left_q, left_d;
+  reg          near_q, near_d;             // left_q < 64
+  reg [20:0]   pw_q, pw_d;                 // 2^PERIOD
+  reg          per_q, per_d;               // a period is set (PERIOD != 0)
+  reg          req_q, req_d;               // a periodic request is pending (D1.9.2)
+  reg          raise_q, raise_d;
+  reg          ack_q, ack_d;
+  reg [7:0]    raise_item_q, raise_item_d;
+
+  assign raise_o      = raise_q;
+  assign sync_ack_o   = ack_q;
+  assign raise_item_o = raise_item_q;
+  assign pkt_valid_o  = p_valid_q;
+  assign pkt_data_o   = p_data_q;
+  assign pkt_len_o    = p_len_q;
+  assign idle_o       = !in_valid_i && !sk_valid_q && !a_valid_q && !b_valid_q && !c_valid_q &&
+                        !p_valid_q;
+
+  // S6b reads the lowest two slots left as registered one-hots (b_oh0_q,
+  // b_oh1_q), so that the pick is a few levels: two go when the lowest is
+  // SMALL and the next fits after it (the A-Sync is never SMALL, so it is
+  // always the main packet).  The one-hots after a chunk are the second and
+  // third, or third and fourth, lowest slots left: a count of the slots
+  // below each slot saturating at 3, as independent OR terms.
+  reg [NS-1:0] ge1, ge2, ge3, oh2, oh3, sel;
+  reg [159:0]  dm;
+  reg [8*SMALL-1:0] dp;
+  reg [4:0]    l0, lm;
+  reg          sm0, fit1, two, last;
+  reg [SMALL:0] at;
+  integer      i, m;
   always @* begin : p_sel
-    rem  = b_valid_q ? (b_pres_q & ~done_q) : {NS{1'b0}};
-    oh0  = rem & (~rem + {{NS-1{1'b0}}, 1'b1});
-    rem1 = rem & ~oh0;
-    oh1  = rem1 & (~rem1 + {{NS-1{1'b0}}, 1'b1});
-    d0 = 160'd0;  d1 = 160'd0;  l0 = 5'd0;  l1 = 5'd0;
+    sm0  = ((b_oh0_q & b_sm_q) != {NS{1'b0}});
+    fit1 = (FIT_ALL != 0) || ((b_oh1_q & b_fit_q) != {NS{1'b0}});
+    two  = (b_oh1_q != {NS{1'b0}}) && sm0 && fit1;
+    last = (b_cnt_q <= 5'd1) || (b_cnt_q == 5'd2 && two);
+    sel  = two ? b_oh1_q : b_oh0_q;
+    dm = 160'd0;  dp = {8*SMALL{1'b0}};  l0 = 5'd0;  lm = 5'd0;
     for (i = 0; i < NS; i = i + 1) begin
-      d0 = d0 | (b_data_q[i*160 +: 160] & {160{oh0[i]}});
-      l0 = l0 | (b_len_q[i*5 +: 5] & {5{oh0[i]}});
-      d1 = d1 | (b_data_q[i*160 +: 160] & {160{oh1[i]}});
-      l1 = l1 | (b_len_q[i*5 +: 5] & {5{oh1[i]}});
+      dm = dm | (b_data_q[i*160 +: 160] & {160{sel[i]}});
+      lm = lm | (b_len_q[i*5 +: 5] & {5{sel[i]}});
+      dp = dp | (b_data_q[i*160 +: 8*SMALL] & {8*SMALL{b_oh0_q[i]}});
+      l0 = l0 | (b_len_q[i*5 +: 5] & {5{b_oh0_q[i]}});
     end
-    // bytes beyond a packet's length are not the packet's (the byte formers
-    // leave other forms' bytes there)
-    for (i = 0; i < 20; i = i + 1) begin
-      if (i[4:0] >= l0)
-        d0[i*8 +: 8] = 8'd0;
-      if (i[4:0] >= l1)
-        d1[i*8 +: 8] = 8'd0;
+    at = {SMALL+1{1'b0}};
+    for (i = 0; i <= SMALL; i = i + 1)
+      at[i] = two ? (l0 == i[4:0]) : (i == 0);
+    // geK[i]: at least K slots left below slot i
+    for (i = 0; i < NS; i = i + 1) begin
+      ge1[i] = 1'b0;  ge2[i] = 1'b0;  ge3[i] = 1'b0;
+      for (m = 0; m < i; m = m + 1)
+        ge1[i] = ge1[i] | b_rem_q[m];
     end
-    has0 = (rem != {NS{1'b0}});
-    has1 = (rem1 != {NS{1'b0}});
-    l01  = {1'b0, l0} + {1'b0, l1};
-    /* verilator lint_off CMPCONST */
-    two  = has1 && (l01 <= PB);                        // constant when PKT_BYTES >= 40
-    /* verilator lint_on CMPCONST */
-    last = two ? ((rem1 & ~oh1) == {NS{1'b0}}) : !has1;
+    for (i = 0; i < NS; i = i + 1)
+      for (m = 1; m < i; m = m + 1)
+        ge2[i] = ge2[i] | (b_rem_q[m] & ge1[m]);
+    for (i = 0; i < NS; i = i + 1)
+      for (m = 2; m < i; m = m + 1)
+        ge3[i] = ge3[i] | (b_rem_q[m] & ge2[m]);
+    oh2 = b_rem_q & ge2 & ~ge3;
+    oh3 = b_rem_q & ge3;
+    for (i = 0; i < NS; i = i + 1)
+      for (m = 3; m < i; m = m + 1)
+        oh3[i] = oh3[i] & !(b_rem_q[m] & ge3[m]);
   end
 
-  // the element leaves S6 when its last packets go into the chunk register
+  // the lowest two slots of S6a's element, for the bank
+  reg [NS-1:0] pg1, pg2, poh0, poh1;
+  reg [4:0]    pcnt;
+  integer      t, u;
+  always @* begin : p_pcnt
+    pcnt = 5'd0;
+    for (t = 0; t < NS; t = t + 1)
+      pcnt = pcnt + {4'd0, a_pres_q[t]};
+    for (t = 0; t < NS; t = t + 1) begin
+      pg1[t] = 1'b0;  pg2[t] = 1'b0;
+      for (u = 0; u < t; u = u + 1)
+        pg1[t] = pg1[t] | a_pres_q[u];
+    end
+    for (t = 0; t < NS; t = t + 1)
+      for (u = 1; u < t; u = u + 1)
+        pg2[t] = pg2[t] | (a_pres_q[u] & pg1[u]);
+    poh0 = a_pres_q & ~pg1;
+    poh1 = a_pres_q & pg1 & ~pg2;
+  end
+
+  wire p_free = !p_valid_q || pkt_ready_i;
+  wire c_free = !c_valid_q || p_free;
   // S6b: the bank's element is done when its last packets go into the chunk
-  // register; S6a takes the next element into the bank then (or when empty)
-  wire b_done = b_valid_q && (!has0 || (c_free && last));
-  assign in_ready_o = !b_valid_q || b_done;
-  wire s6a_go = in_valid_i && in_ready_o;
-  wire chunk = has0 && c_free;
+  // register; one without packets also waits for the chunk to be free, so
+  // that no element passes a chunk not yet counted (the sync_lag bound)
+  wire b_done = b_valid_q && c_free && last;
+  wire b_free = !b_valid_q || b_done;
+  wire a_free = !a_valid_q || b_free;
+  wire a_go   = x_valid && a_free;                      // S6a takes an element
+  wire b_go   = a_valid_q && b_free;                    // S6p takes S6a's element into the bank
+  wire chunk  = b_valid_q && (b_oh0_q != {NS{1'b0}}) && c_free;   // S6b hands packets to the chunk
+  wire bundle = c_valid_q && p_free;                    // S7 takes the chunk into the bundle
+
+  // S7: the main packet placed after the SMALL one (at byte 0 when none)
+  reg [8*PKT_BYTES-1:0] cat;               // bytes OW and above stay zero
+  integer        o, l, k;
+  always @* begin : p_cat
+    cat = {8*PKT_BYTES{1'b0}};
+    for (o = 0; o < OW; o = o + 1) begin
+      if (o < SMALL)
+        cat[8*o +: 8] = c_pre_q[8*o +: 8];
+      for (l = 0; l <= SMALL; l = l + 1) begin
+        k = o - l;
+        if (k >= 0 && k < 20)
+          cat[8*o +: 8] = cat[8*o +: 8] | (c_main_q[8*k +: 8] & {8{c_at_q[l]}});
+      end
+    end
+  end
 
   /* verilator lint_off UNUSEDSIGNAL */
-  reg [CW-1:0] cat;                                    // bytes past PKT_BYTES are zero
+  reg [6:0] lft7;                          // the low 7 bits of left_q - length: bit 6 is read
   /* verilator lint_on UNUSEDSIGNAL */
-  reg [22:0]   sbs;
   always @* begin : p_state
-    atoms_d = atoms_q;  natoms_d = natoms_q;  last_ts_d = last_ts_q;
-    sb_d = sb_q;  req_d = req_q;  raise_d = 1'b0;  ack_d = 1'b0;  raise_item_d = raise_item_q;
-    done_d = done_q;
-    c_valid_d = c_valid_q;  c_d0_d = c_d0_q;  c_d1_d = c_d1_q;  c_l0_d = c_l0_q;
-    c_l1_d = c_l1_q;
+    sk_valid_d = sk_valid_q;  sk_desc_d = sk_desc_q;
+    an_d = an_q;  ap_d = ap_q;
+    a_valid_d = a_valid_q;  a_desc_d = a_desc_q;  a_pres_d = a_pres_q;
+    a_n0_d = a_n0_q;  a_b0_d = a_b0_q;  a_k8_d = a_k8_q;  a_b8_d = a_b8_q;  a_e8_d = a_e8_q;
+    a_n9_d = a_n9_q;  a_b9_d = a_b9_q;
+    last_ts_d = last_ts_q;
+    b_valid_d = b_valid_q;  b_rem_d = b_rem_q;  b_cnt_d = b_cnt_q;  b_data_d = b_data_q;
+    b_oh0_d = b_oh0_q;  b_oh1_d = b_oh1_q;
+    b_len_d = b_len_q;
+    b_sm_d = b_sm_q;  b_fit_d = b_fit_q;  b_item_d = b_item_q;
+    c_valid_d = c_valid_q;  c_pre_d = c_pre_q;  c_main_d = c_main_q;  c_at_d = c_at_q;
+    c_len_d = c_len_q;  c_lm_d = c_lm_q;  c_as_d = c_as_q;
+    c_item_d = c_item_q;
     p_valid_d = p_free ? 1'b0 : p_valid_q;
     p_data_d = p_data_q;  p_len_d = p_len_q;
-    sbs = 23'd0;
-    cat = {CW{1'b0}};
+    left_d = left_q;  near_d = near_q;  pw_d = pw_q;  per_d = per_q;  req_d = req_q;
+    raise_d = 1'b0;  ack_d = 1'b0;  raise_item_d = raise_item_q;
+    lft7 = left_q[6:0] - {1'b0, c_len_q};
 
-    // S7: the bundle from the chunk
-    if (p_free && c_valid_q) begin
-      cat = {{CW-160{1'b0}}, c_d0_q} | ({{CW-160{1'b0}}, c_d1_q} << {c_l0_q, 3'b000});
-      p_valid_d = 1'b1;
-      p_data_d  = cat[8*PKT_BYTES-1:0];
-      p_len_d   = {1'b0, c_l0_q} + {1'b0, c_l1_q};
+    // S6s: S5's element waits here when S6a cannot take it
+    if (sk_valid_q && a_free)
+      sk_valid_d = 1'b0;
+    if (!sk_valid_q && in_valid_i && !a_free) begin
+      sk_valid_d = 1'b1;
+      sk_desc_d  = in_desc_i;
     end
+
+    // S6a
+    if (b_go)
+      a_valid_d = 1'b0;
+    if (a_go) begin
+      a_valid_d = 1'b1;
+      a_desc_d  = x_desc;
+      a_pres_d  = pres;
+      a_n0_d    = an_q;
+      a_b0_d    = ap_q;
+      a_k8_d    = kk;
+      a_b8_d    = ab5;
+      a_e8_d    = x_taken;
+      a_n9_d    = nb_n;
+      a_b9_d    = nb_b;
+      // slot 9 empties the buffer (with no atom left it is empty anyway)
+      an_d      = (pres[15:10] != 6'd0) ? 5'd0 : nb_n;
+      ap_d      = (pres[15:10] != 6'd0) ? 5'd0 : nb_b;
+    end
+
+    // S6p: the element's packets into the bank; the last timestamp after it
+    if (b_done)
+      b_valid_d = 1'b0;
+    if (chunk) begin
+      b_rem_d = b_rem_q & ~b_oh0_q & (two ? ~b_oh1_q : {NS{1'b1}});
+      b_cnt_d = b_cnt_q - (two ? 5'd2 : 5'd1);
+      b_oh0_d = two ? oh2 : b_oh1_q;
+      b_oh1_d = two ? oh3 : oh2;
+    end
+    if (b_go) begin
+      b_valid_d = 1'b1;
+      b_rem_d   = a_pres_q;
+      b_cnt_d   = pcnt;
+      b_oh0_d   = poh0;
+      b_oh1_d   = poh1;
+      b_data_d  = sl_data;
+      b_len_d   = sl_len;
+      b_sm_d    = sl_sm;
+      b_fit_d   = sl_fit;
+      b_item_d  = a_desc_q[PD_ITEM_L +: 8];
+      last_ts_d = a_pres_q[13] ? d_ts : (d_sync ? 64'd0 : last_ts_q);   // R_GFQQ
+    end
+
+    // S6b: one or two packets into the chunk
     if (c_free)
       c_valid_d = 1'b0;
-
     if (chunk) begin
       c_valid_d = 1'b1;
-      c_d0_d = d0;
-      c_l0_d = l0;
-      c_d1_d = two ? d1 : 160'd0;
-      c_l1_d = two ? l1 : 5'd0;
-      done_d = done_q | oh0 | (two ? oh1 : {NS{1'b0}});
-      // D1.9.2: the byte count restarts at an A-Sync (slot 1)
-      if (oh0[1])
-        sbs = {17'd0, l01};
-      else if (two && oh1[1])
-        sbs = {18'd0, l1};
-      else
-        sbs = {1'b0, sb_q} + {17'd0, two ? l01 : {1'b0, l0}};
-      sb_d = sbs[22] ? 22'h3FFFFF : sbs[21:0];
-      if (oh0[1] || (two && oh1[1])) begin
+      c_pre_d   = two ? dp : {8*SMALL{1'b0}};
+      c_main_d  = dm;
+      c_at_d    = at;
+      c_len_d   = {1'b0, lm} + (two ? {1'b0, l0} : 6'd0);
+      c_lm_d    = lm;
+      c_as_d    = sel[1];
+      c_item_d  = b_item_q;
+    end
+
+    // S7: the bundle; the byte count restarts at an A-Sync (slot 1, D1.9.2)
+    // and raises the request when it reaches 2^PERIOD (counts at and above
+    // it are never read: the request stays until the next A-Sync)
+    if (bundle) begin
+      p_valid_d = 1'b1;
+      p_data_d  = cat;
+      p_len_d   = c_len_q;
+      // the count restarts with the A-Sync's bytes (2^PERIOD >= 256 > 64 + 20)
+      if (c_as_q) begin
+        left_d = pw_q - {16'd0, c_lm_q};
+        near_d = 1'b0;
+      end else begin
+        left_d = left_q - {15'd0, c_len_q};
+        near_d = (left_q[20:7] == 14'd0) && !lft7[6];
+      end
+      if (c_as_q) begin
         req_d = 1'b0;
-      end else if ((sb_d & pmask_q) != 22'd0) begin
+        ack_d = 1'b1;
+      end else if (per_q && near_q && {1'b0, left_q[5:0]} <= {1'b0, c_len_q}) begin
         req_d = 1'b1;
         if (!req_q) begin
           raise_d      = 1'b1;
-          raise_item_d = b_item_q;
+          raise_item_d = c_item_q;
         end
       end
     end
-    b_valid_d = b_valid_q;  b_pres_d = b_pres_q;  b_data_d = b_data_q;  b_len_d = b_len_q;
-    b_item_d = b_item_q;  b_sync_d = b_sync_q;
-    if (b_done) begin
-      done_d    = {NS{1'b0}};
-      ack_d     = b_sync_q;
-      b_valid_d = 1'b0;
-    end
-    // S6a: the element's packets into the bank; the atoms and the last
-    // timestamp after it
-    if (s6a_go) begin
-      b_valid_d = 1'b1;
-      b_pres_d  = pres;
-      b_data_d  = sl_data;
-      b_len_d   = sl_len;
-      b_item_d  = in_desc_i[PD_ITEM_L +: 8];
-      b_sync_d  = d_sync;
-      atoms_d   = pres[9] ? 24'd0 : rest;
-      natoms_d  = pres[9] ? 5'd0 : nr;
-      last_ts_d = pres[13] ? d_ts : (d_sync ? 64'd0 : last_ts_q);   // R_GFQQ
-    end
-    pmask_d = pmask_q;
+
     if (start_i) begin
-      pmask_d = (sync_period_i == 5'd0) ? 22'd0 : ~((22'd1 << sync_period_i) - 22'd1);
-      atoms_d = 24'd0;  natoms_d = 5'd0;  last_ts_d = 64'd0;  sb_d = 22'd0;
-      req_d = 1'b0;  raise_d = 1'b0;  ack_d = 1'b0;  done_d = {NS{1'b0}};
-      c_valid_d = 1'b0;  p_valid_d = 1'b0;  b_valid_d = 1'b0;
+      per_d  = (sync_period_i != 5'd0);
+      pw_d   = 21'd1 << sync_period_i;
+      left_d = 21'd1 << sync_period_i;
+      near_d = 1'b0;
+      an_d = 5'd0;  ap_d = 5'd0;  last_ts_d = 64'd0;
+      req_d = 1'b0;  raise_d = 1'b0;  ack_d = 1'b0;
+      sk_valid_d = 1'b0;  a_valid_d = 1'b0;  b_valid_d = 1'b0;  c_valid_d = 1'b0;
+      p_valid_d = 1'b0;  b_rem_d = {NS{1'b0}};  b_cnt_d = 5'd0;  b_oh0_d = {NS{1'b0}};
+      b_oh1_d = {NS{1'b0}};
     end
   end
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      atoms_q <= 24'd0;  natoms_q <= 5'd0;  last_ts_q <= 64'd0;  sb_q <= 22'd0;
-      req_q <= 1'b0;  raise_q <= 1'b0;  ack_q <= 1'b0;  pmask_q <= 22'd0;  raise_item_q <= 8'd0;  done_q <= {NS{1'b0}};
-      c_valid_q <= 1'b0;  c_d0_q <= 160'd0;  c_d1_q <= 160'd0;  c_l0_q <= 5'd0;
-      c_l1_q <= 5'd0;  p_valid_q <= 1'b0;  p_data_q <= {8*PKT_BYTES{1'b0}};  p_len_q <= 6'd0;
-      b_valid_q <= 1'b0;  b_pres_q <= {NS{1'b0}};  b_data_q <= {160*NS{1'b0}};
-      b_len_q <= {5*NS{1'b0}};  b_item_q <= 8'd0;  b_sync_q <= 1'b0;
+      sk_valid_q <= 1'b0;  sk_desc_q <= {PC_W{1'b0}};
+      an_q <= 5'd0;  ap_q <= 5'd0;
+      a_valid_q <= 1'b0;  a_desc_q <= {PC_W{1'b0}};  a_pres_q <= {NS{1'b0}};
+      a_n0_q <= 5'd0;  a_b0_q <= 5'd0;  a_k8_q <= 5'd0;  a_b8_q <= 5'd0;  a_e8_q <= 1'b0;
+      a_n9_q <= 5'd0;  a_b9_q <= 5'd0;
+      last_ts_q <= 64'd0;
+      b_valid_q <= 1'b0;  b_rem_q <= {NS{1'b0}};  b_cnt_q <= 5'd0;  b_data_q <= {160*NS{1'b0}};
+      b_oh0_q <= {NS{1'b0}};  b_oh1_q <= {NS{1'b0}};
+      b_len_q <= {5*NS{1'b0}};  b_sm_q <= {NS{1'b0}};  b_fit_q <= {NS{1'b0}};  b_item_q <= 8'd0;
+      c_valid_q <= 1'b0;  c_pre_q <= {8*SMALL{1'b0}};  c_main_q <= 160'd0;
+      c_at_q <= {SMALL+1{1'b0}};  c_len_q <= 6'd0;  c_lm_q <= 5'd0;  c_as_q <= 1'b0;
+      c_item_q <= 8'd0;
+      p_valid_q <= 1'b0;  p_data_q <= {8*PKT_BYTES{1'b0}};  p_len_q <= 6'd0;
+      left_q <= 21'd0;  near_q <= 1'b0;  pw_q <= 21'd0;  per_q <= 1'b0;  req_q <= 1'b0;  raise_q <= 1'b0;  ack_q <= 1'b0;
+      raise_item_q <= 8'd0;
     end else begin
-      atoms_q <= atoms_d;  natoms_q <= natoms_d;  last_ts_q <= last_ts_d;  sb_q <= sb_d;
-      req_q <= req_d;  raise_q <= raise_d;  ack_q <= ack_d;  pmask_q <= pmask_d;  raise_item_q <= raise_item_d;  done_q <= done_d;
-      c_valid_q <= c_valid_d;  c_d0_q <= c_d0_d;  c_d1_q <= c_d1_d;  c_l0_q <= c_l0_d;
-      c_l1_q <= c_l1_d;  p_valid_q <= p_valid_d;  p_data_q <= p_data_d;  p_len_q <= p_len_d;
-      b_valid_q <= b_valid_d;  b_pres_q <= b_pres_d;  b_data_q <= b_data_d;  b_len_q <= b_len_d;
-      b_item_q <= b_item_d;  b_sync_q <= b_sync_d;
+      sk_valid_q <= sk_valid_d;  sk_desc_q <= sk_desc_d;
+      an_q <= an_d;  ap_q <= ap_d;
+      a_valid_q <= a_valid_d;  a_desc_q <= a_desc_d;  a_pres_q <= a_pres_d;
+      a_n0_q <= a_n0_d;  a_b0_q <= a_b0_d;  a_k8_q <= a_k8_d;  a_b8_q <= a_b8_d;  a_e8_q <= a_e8_d;
+      a_n9_q <= a_n9_d;  a_b9_q <= a_b9_d;
+      last_ts_q <= last_ts_d;
+      b_valid_q <= b_valid_d;  b_rem_q <= b_rem_d;  b_cnt_q <= b_cnt_d;  b_data_q <= b_data_d;
+      b_oh0_q <= b_oh0_d;  b_oh1_q <= b_oh1_d;
+      b_len_q <= b_len_d;  b_sm_q <= b_sm_d;  b_fit_q <= b_fit_d;  b_item_q <= b_item_d;
+      c_valid_q <= c_valid_d;  c_pre_q <= c_pre_d;  c_main_q <= c_main_d;  c_at_q <= c_at_d;
+      c_len_q <= c_len_d;  c_lm_q <= c_lm_d;  c_as_q <= c_as_d;
+      c_item_q <= c_item_d;
+      p_valid_q <= p_valid_d;  p_data_q <= p_data_d;  p_len_q <= p_len_d;
+      left_q <= left_d;  near_q <= near_d;  pw_q <= pw_d;  per_q <= per_d;  req_q <= req_d;  raise_q <= raise_d;  ack_q <= ack_d;
+      raise_item_q <= raise_item_d;
     end
   end
+
+`ifdef FORMAL
+  // ---- formal ------------------------------------------------------------
+  reg f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+`ifdef FV_ETE_PIPE_PKT_TOP
+  always @* if (!f_past_valid) assume (!rst_ni);
+`endif
+  // start_i empties every register: the handshake rules restart after it
+  wire f_run = rst_ni && !start_i;
+
+  // S5 -> S6: S5's rule (assumed when this module is the proof's top)
+  fv_vr_check #(
+    .W (PC_W)
+`ifdef FV_ETE_PIPE_PKT_TOP
+    , .ASSUME (1)
+`else
+    , .ASSUME (0)
+`endif
+  ) f_in_vr (
+    .clk_i (clk_i), .rst_ni (f_run),
+    .valid_i (in_valid_i), .ready_i (in_ready_o), .data_i (in_desc_i)
+  );
+  // S6s -> S6a, S6a -> S6p, S7 chunk -> bundle, and the bundle out
+  fv_vr_check #(.W (PC_W), .ASSUME (0)) f_x_vr (
+    .clk_i (clk_i), .rst_ni (f_run),
+    .valid_i (x_valid), .ready_i (a_free), .data_i (x_desc)
+  );
+  fv_vr_check #(.W (PC_W + NS + 31), .ASSUME (0)) f_a_vr (
+    .clk_i (clk_i), .rst_ni (f_run),
+    .valid_i (a_valid_q), .ready_i (b_free),
+    .data_i ({a_desc_q, a_pres_q, a_n0_q, a_b0_q, a_k8_q, a_b8_q, a_e8_q, a_n9_q, a_b9_q})
+  );
+  fv_vr_check #(.W (8 * SMALL + 160 + SMALL + 1 + 6 + 5 + 1 + 8), .ASSUME (0)) f_c_vr (
+    .clk_i (clk_i), .rst_ni (f_run),
+    .valid_i (c_valid_q), .ready_i (p_free),
+    .data_i ({c_pre_q, c_main_q, c_at_q, c_len_q, c_lm_q, c_as_q, c_item_q})
+  );
+  fv_vr_check #(.W (8 * PKT_BYTES + 6), .ASSUME (0)) f_pkt_vr (
+    .clk_i (clk_i), .rst_ni (f_run),
+    .valid_i (pkt_valid_o), .ready_i (pkt_ready_i), .data_i ({pkt_len_o, pkt_data_o})
+  );
+
+  // invariants
+  reg [4:0] f_cnt;
+  integer   f_i;
+  always @* begin
+    f_cnt = 5'd0;
+    for (f_i = 0; f_i < NS; f_i = f_i + 1)
+      f_cnt = f_cnt + {4'd0, b_rem_q[f_i]};
+  end
+  always @* if (f_past_valid && rst_ni) begin
+    // the atom buffer: at most 23 atoms; from 5 on all E; none past the count
+    assert (an_q <= 5'd23);
+    if (an_q >= 5'd5) assert (ap_q == 5'h1F);
+    else              assert ((ap_q >> an_q) == 5'd0);
+    // the bank: the count is that of the slots left; empty when not valid
+    assert (b_cnt_q == f_cnt);
+    // the one-hots are the lowest two slots left
+    assert ((b_oh0_q & (b_oh0_q - 1'b1)) == {NS{1'b0}} && (b_oh0_q & ~b_rem_q) == {NS{1'b0}});
+    assert ((b_oh1_q & (b_oh1_q - 1'b1)) == {NS{1'b0}} && (b_oh1_q & ~b_rem_q) == {NS{1'b0}});
+    assert ((b_oh0_q != {NS{1'b0}}) == (b_rem_q != {NS{1'b0}}));
+    assert ((b_oh1_q != {NS{1'b0}}) == (f_cnt >= 5'd2));
+    assert (((b_oh0_q - 1'b1) & b_rem_q) == {NS{1'b0}});
+    assert (b_oh1_q == {NS{1'b0}} || (((b_oh1_q - 1'b1) & b_rem_q) == b_oh0_q));
+    if (!b_valid_q) assert (b_rem_q == {NS{1'b0}});
+    // a chunk and a bundle hold 1 .. PKT_BYTES bytes
+    if (c_valid_q) assert (c_len_q != 6'd0 && {1'b0, c_len_q} <= PKT_BYTES[6:0]);
+    if (pkt_valid_o) assert (pkt_len_o != 6'd0 && {1'b0, pkt_len_o} <= PKT_BYTES[6:0]);
+  end
+  // a packet's bytes past its length are zero (packets are ORed together)
+  genvar f_s, f_b;
+  generate
+    for (f_s = 0; f_s < NS; f_s = f_s + 1) begin : g_f_slot
+      for (f_b = 0; f_b < 20; f_b = f_b + 1) begin : g_f_byte
+        always @* if (f_past_valid && rst_ni && b_rem_q[f_s] &&
+                      {1'b0, b_len_q[f_s*5 +: 5]} <= f_b)
+          assert (b_data_q[f_s*160 + 8*f_b +: 8] == 8'd0);
+      end
+    end
+  endgenerate
+
+  always @(posedge clk_i) if (f_past_valid && f_run) begin
+    cover (sk_valid_q && a_free);                 // the skid used and emptied
+    cover (bundle && c_at_q[1]);                  // two packets in one bundle
+    cover (chunk && b_cnt_q >= 5'd3);             // an element over several clocks
+    cover (raise_q);
+  end
+`endif
 
 endmodule
 

@@ -76,10 +76,10 @@ module ete_unit #(
   output wire                       trc_en_o   // TRCPRGCTLR.EN
 );
 
-  // The widest bundle the core hands over: two packets of up to 20 bytes
-  // leave together when they fit; the output FIFO must hold a bundle, so a
-  // 32-byte output FIFO takes bundles of up to 32 bytes.
-  localparam PKT_BYTES = (OUT_FIFO_BYTES >= 64) ? 40 : 32;
+  // The widest bundle the core hands over: a packet of up to 20 bytes after
+  // one of at most 4 (ete_pipe_pkt), so 24 bytes; the output FIFO takes
+  // that many per clock at most.
+  localparam PKT_BYTES = 24;
 
   generate
     if (OUT_BYTES != 4 && OUT_BYTES != 8 && OUT_BYTES != 16) begin : g_bad_ob
