@@ -2,7 +2,7 @@
 // (blocks, docs/pe-blocks.md) in, one per clock at best, ETE trace packets
 // out, byte for byte the C model's block path (ete_model_block,
 // ete_model_overflow at the markers, ete_model_finish) with
-// ete_params.sync_lag = 4 (docs/ete-rtl-pipeline.md 3.3).
+// ete_params.sync_lag = ETE_SYNC_LAG (ete_pipe_desc.vh, docs/ete-rtl-pipeline.md 3.3).
 //
 // Stages (every boundary a registered valid/ready interface):
 //   S2  here, two register stages (S2a, S2b) and a skid to S3: resources

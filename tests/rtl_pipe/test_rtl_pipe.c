@@ -2,7 +2,7 @@
  * configuration of the round-trip mix and the three with comparators inside
  * runs (tests/ete/test_model_block.c), a few seeds, run caps
  * max_insns 0 and 4, random valid gaps, pkt_ready backpressure and overflow
- * markers; every byte equals the model's block path with sync_lag 4.  One
+ * markers; every byte equals the model's block path with sync_lag ETE_SYNC_LAG.  One
  * binary per parameter set (mk/pipe.mk). */
 #include <check.h>
 #include <inttypes.h>

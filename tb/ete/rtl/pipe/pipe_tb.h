@@ -2,7 +2,7 @@
  * program, its block stream (pe_blk_from_recs), the configuration of the
  * round-trip mix, random valid gaps, random pkt_ready backpressure and
  * overflow markers at random slot boundaries; every byte is compared with
- * the model's block path (ete_model_blocks, sync_lag 4,
+ * the model's block path (ete_model_blocks, sync_lag ETE_SYNC_LAG,
  * ete_model_overflow at the markers, ete_model_finish). */
 #ifndef PIPE_TB_H
 #define PIPE_TB_H
