@@ -169,7 +169,8 @@ int main(int argc, char **argv)
 
     uint64_t pass = 0, fail = 0, errors = 0, tot_cycles = 0, tot_rec = 0, tot_bytes = 0;
     uint64_t tot_ovf = 0, tot_drop = 0, tot_stall = 0, ocsd_n = 0;
-    uint64_t tot_p0 = 0, tot_rcyc = 0, tot_rbytes = 0, tot_fed = 0;
+    uint64_t tot_p0 = 0, tot_rcyc = 0, tot_rbytes = 0, tot_fed = 0, tot_slots = 0,
+             tot_offered = 0;
     uint64_t pkt[ETE_PKT_TYPE_COUNT] = {0};
     int cfg_seen[64] = {0};
     double t_all = now();
@@ -195,9 +196,8 @@ int main(int argc, char **argv)
                      (double)res.p0 / (double)res.rec_cycles,
                      (double)res.fed / (double)res.rec_cycles,
                      (double)res.rec_bytes / (double)res.rec_cycles);
-        if (dp.blocks)
-            snprintf(rate + strlen(rate), sizeof rate - strlen(rate),
-                     " slots=%" PRIu64 " slots-fed=%" PRIu64, res.slots, res.slots_fed);
+        snprintf(rate + strlen(rate), sizeof rate - strlen(rate),
+                 " slots=%" PRIu64 " slots-fed=%" PRIu64, res.slots, res.slots_fed);
         printf("seed %" PRIu64 " %s config=%s bp=%.2f%s idle=%.2f stall=%s records=%" PRIu64
                " dropped=%" PRIu64 " overflows=%" PRIu64 " cycles=%" PRIu64 " bytes=%" PRIu64
                " insns=%" PRIu64 "%s%s%s %s (%.2f s)%s%s\n",
@@ -225,6 +225,8 @@ int main(int argc, char **argv)
         tot_stall += res.stall_cycles;
         tot_p0 += res.p0;
         tot_fed += res.fed;
+        tot_slots += res.slots_fed;
+        tot_offered += res.slots;
         tot_rcyc += res.rec_cycles;
         tot_rbytes += res.rec_bytes;
         ocsd_n += (uint64_t)res.ocsd_checked;
@@ -265,13 +267,17 @@ int main(int argc, char **argv)
          * bench-ete-rtl adds those up over runs) */
         double rc = tot_rcyc ? (double)tot_rcyc : 1.0;
         printf("rate %s set %s seeds %" PRIu64 ": p0/cycle %.3f records/cycle %.3f "
-               "bytes/cycle %.3f cycles/s %.0f dropped %" PRIu64 " overflows %" PRIu64 "\n",
+               "slots/cycle %.3f bytes/cycle %.3f cycles/s %.0f dropped %" PRIu64
+               " overflows %" PRIu64 "\n",
                o.mode == ETE_RTL_MODE_THROUGHPUT ? "throughput" : "full-rate", dp.set, nseeds,
-               (double)tot_p0 / rc, (double)tot_fed / rc, (double)tot_rbytes / rc,
-               t_total > 0 ? (double)tot_cycles / t_total : 0.0, tot_drop, tot_ovf);
+               (double)tot_p0 / rc, (double)tot_fed / rc, (double)tot_slots / rc,
+               (double)tot_rbytes / rc, t_total > 0 ? (double)tot_cycles / t_total : 0.0,
+               tot_drop, tot_ovf);
         printf("rate-totals p0 %" PRIu64 " records %" PRIu64 " bytes %" PRIu64 " window %" PRIu64
-               " cycles %" PRIu64 " seconds %.6f dropped %" PRIu64 " overflows %" PRIu64 "\n",
-               tot_p0, tot_fed, tot_rbytes, tot_rcyc, tot_cycles, t_total, tot_drop, tot_ovf);
+               " cycles %" PRIu64 " seconds %.6f dropped %" PRIu64 " overflows %" PRIu64
+               " slots %" PRIu64 " offered %" PRIu64 "\n",
+               tot_p0, tot_fed, tot_rbytes, tot_rcyc, tot_cycles, t_total, tot_drop, tot_ovf,
+               tot_slots, tot_offered);
     }
     if (check_cov && missing) {
         printf("packet coverage: %u reachable packet types never emitted\n", missing);
