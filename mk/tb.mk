@@ -169,16 +169,24 @@ deps-tb:
 	  rm -f "$$log"; \
 	fi
 
-# ---- throughput table (docs/ete-rtl.md, "Throughput") --------------------------
+# ---- throughput table (docs/ete-rtl-pipeline.md, "Throughput") ----------------
 # Each set's bench in the rate modes, without backpressure or idle cycles,
 # byte-exact against the model:
-#   throughput  up to RETIRE_WIDTH records per cycle, at most one P0 element;
-#   full-rate   RETIRE_WIDTH records every cycle;
-#   burst-B     full-rate for B cycles, then B x RETIRE_WIDTH cycles without.
-# Rates are over the cycles that present records, summed over the seeds:
-# BENCH_RTL_SEEDS cover every configuration whose ViewInst does not depend on
-# the instruction address; BENCH_RTL_FILTER_SEEDS those that do
-# (filter-range, filter-startstop: no fast path, one record per clock).  The
+#   throughput  up to RETIRE_WIDTH records per clock, the clock's group
+#               ending after its first P0 record: at most one P0 element;
+#   full-rate   RETIRE_WIDTH records every clock;
+#   burst-B     full-rate for B clocks, then B x RETIRE_WIDTH clocks without.
+# The PE presents the slots of each clock's records (ete_rtl_run.h).  Rates
+# are over the clocks that present slots, summed over the seeds: P0
+# elements, records (instructions), slots accepted and slots offered per
+# clock (ete_entry admits RETIRE_WIDTH slots per clock, the core takes one
+# entry per clock: offered slots above 1 per clock overrun it), trace bytes
+# per clock, simulated clocks per second of the whole bench (Verilator with
+# the model, decoder and oracle beside it) and of the Verilated model alone
+# (the time inside its eval), records dropped and overflows.
+# BENCH_RTL_SEEDS cover every configuration whose ViewInst does not depend
+# on the instruction address; BENCH_RTL_FILTER_SEEDS those that do
+# (filter-range, filter-startstop: S3 splits runs at comparator edges).  The
 # branch-only programs (--branches: every record a P0 instruction) measure
 # the P0 rate itself.
 BENCH_RTL_SEEDS        ?= 1 2 3 4 5 6 9 10 11 12
@@ -189,7 +197,8 @@ BENCH_RTL_BURST        ?= 16
 # bench_rtl_rows(seed list, title, modes, extra bench flags, log tag)
 define bench_rtl_rows
 	@echo "$(2)"; \
-	printf '  %-6s %-10s %9s %9s %9s %11s %8s %9s\n' set mode P0/cycle rec/cycle B/cycle "sim cyc/s" dropped overflows; \
+	printf '  %-6s %-10s %8s %8s %8s %8s %8s %10s %10s %8s %9s\n' set mode P0/clk rec/clk slot/clk \
+	  offer/clk B/clk "bench c/s" "Vl c/s" dropped overflows; \
 	for s in $(RTL_SETS); do for m in $(3); do \
 	  case $$m in burst-*) mf="--full-rate --burst $${m#burst-}";; *) mf="--$$m";; esac; \
 	  for seed in $(1); do \
@@ -198,16 +207,18 @@ define bench_rtl_rows
 	      > $$log 2>&1 || echo "FAILED: seed $$seed (log: $$log)"; \
 	    grep '^rate-totals' $$log; \
 	  done | awk -v s=$$s -v m=$$m '/^FAILED/ { print "  " s " " m " " $$0; f = 1; next } \
-	      { p += $$3; r += $$5; b += $$7; w += $$9; c += $$11; t += $$13; d += $$15; o += $$17 } \
+	      { p += $$3; r += $$5; b += $$7; w += $$9; c += $$11; t += $$13; d += $$15; o += $$17; \
+	        sl += $$19; of += $$21; vs += $$23 } \
 	      END { if (!w) w = 1; \
-	        printf "  %-6s %-10s %9.3f %9.3f %9.3f %11.0f %8d %9d\n", s, m, p / w, r / w, b / w, \
-	          (t > 0 ? c / t : 0), d, o; exit f }' || exit 1; \
+	        printf "  %-6s %-10s %8.3f %8.3f %8.3f %8.3f %8.3f %10.0f %10.0f %8d %9d\n", s, m, p / w, \
+	          r / w, sl / w, of / w, b / w, (t > 0 ? c / t : 0), (vs > 0 ? c / vs : 0), d, o; \
+	        exit f }' || exit 1; \
 	done; done
 endef
 
 .PHONY: bench-ete-rtl
 bench-ete-rtl: deps-tb
 	@$(MAKE) -s --no-print-directory $(RTL_BENCHES)
-	$(call bench_rtl_rows,$(BENCH_RTL_SEEDS),ETE RTL throughput: random programs; seeds $(BENCH_RTL_SEEDS) ($(BENCH_RTL_RECORDS) records each),throughput full-rate,,)
-	$(call bench_rtl_rows,$(BENCH_RTL_FILTER_SEEDS),address-filtered configurations (no fast path): seeds $(BENCH_RTL_FILTER_SEEDS),throughput full-rate,,)
-	$(call bench_rtl_rows,$(BENCH_RTL_SEEDS),branch-only programs (every record a P0 instruction): seeds $(BENCH_RTL_SEEDS),throughput full-rate burst-$(BENCH_RTL_BURST),--branches,br-)
+	$(call bench_rtl_rows,$(BENCH_RTL_SEEDS),ETE RTL (ete_unit) rates: random programs; seeds $(BENCH_RTL_SEEDS) ($(BENCH_RTL_RECORDS) records each),throughput full-rate,,)
+	$(call bench_rtl_rows,$(BENCH_RTL_FILTER_SEEDS),address-filtered configurations (filter-range and filter-startstop): seeds $(BENCH_RTL_FILTER_SEEDS),throughput full-rate,,)
+	$(call bench_rtl_rows,$(BENCH_RTL_SEEDS),branch-dense programs (every record a P0 instruction): seeds $(BENCH_RTL_SEEDS),throughput full-rate burst-$(BENCH_RTL_BURST),--branches,br-)

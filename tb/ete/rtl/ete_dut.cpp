@@ -2,6 +2,7 @@
 // block port) and the C bench: pins, clock, APB transfers, waves, coverage.
 // Compiled once per parameter set by mk/tb.mk, with the set's parameters
 // as ETE_DUT_* macros (the same values as the -G options given to Verilator).
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <new>
@@ -40,7 +41,14 @@ struct ete_dut {
     ete_dut_hook_fn hook = nullptr;
     void *hook_ctx = nullptr;
     ete_dut_out out{};
+    double sim_s = 0.0;      // seconds inside the model's eval (ete_dut_sim_seconds)
 };
+
+static double now_s()
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
 
 extern "C" {
 
@@ -187,21 +195,32 @@ void ete_dut_set_apb(ete_dut *d, int psel, int penable, int pwrite, uint32_t pad
 
 void ete_dut_eval(ete_dut *d)
 {
+    double t0 = now_s();
     d->s.top->clk_i = 0;
     d->s.top->eval();
     sample(d);
+    d->sim_s += now_s() - t0;
 }
 
 void ete_dut_cycle(ete_dut *d)
 {
     if (d->hook)
         d->hook(d->hook_ctx, d, ETE_DUT_DRIVE);
+    double t0 = now_s();
     d->s.top->clk_i = 0;
     d->s.top->eval();
     sample(d);
+    double t1 = now_s();
     if (d->hook)
         d->hook(d->hook_ctx, d, ETE_DUT_SAMPLE);
+    double t2 = now_s();
     d->s.rise();
+    d->sim_s += (t1 - t0) + (now_s() - t2);
+}
+
+double ete_dut_sim_seconds(const ete_dut *d)
+{
+    return d->sim_s;
 }
 
 const ete_dut_out *ete_dut_outputs(const ete_dut *d)

@@ -96,6 +96,9 @@ void ete_dut_eval(ete_dut *d);
 const ete_dut_out *ete_dut_outputs(const ete_dut *d);
 /* Clock periods run since creation. */
 uint64_t ete_dut_cycles(const ete_dut *d);
+/* Wall-clock seconds spent evaluating the Verilated model (ete_dut_cycle
+ * and ete_dut_eval, the hooks excluded), for simulation speed figures. */
+double ete_dut_sim_seconds(const ete_dut *d);
 
 /* ---- APB (APB3/APB4 transfer: setup phase, access phase until PREADY) ---- */
 /* Returns 0, or -1 when PSLVERR was high (*slverr = 1) or PREADY stayed low

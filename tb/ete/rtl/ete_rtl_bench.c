@@ -171,6 +171,7 @@ int main(int argc, char **argv)
     uint64_t tot_ovf = 0, tot_drop = 0, tot_stall = 0, ocsd_n = 0;
     uint64_t tot_p0 = 0, tot_rcyc = 0, tot_rbytes = 0, tot_fed = 0, tot_slots = 0,
              tot_offered = 0;
+    double tot_sim = 0.0;
     uint64_t pkt[ETE_PKT_TYPE_COUNT] = {0};
     int cfg_seen[64] = {0};
     double t_all = now();
@@ -227,6 +228,7 @@ int main(int argc, char **argv)
         tot_fed += res.fed;
         tot_slots += res.slots_fed;
         tot_offered += res.slots;
+        tot_sim += res.sim_seconds;
         tot_rcyc += res.rec_cycles;
         tot_rbytes += res.rec_bytes;
         ocsd_n += (uint64_t)res.ocsd_checked;
@@ -258,9 +260,11 @@ int main(int argc, char **argv)
     }
     printf("cycles %" PRIu64 ", records %" PRIu64 " (dropped %" PRIu64 ", %" PRIu64
            " overflows), stalled cycles %" PRIu64 ", trace bytes %" PRIu64
-           ", OpenCSD on %" PRIu64 " seeds, %.1f s, %.0f cycles/s\n", tot_cycles, tot_rec,
+           ", OpenCSD on %" PRIu64 " seeds, %.1f s, %.0f cycles/s (Verilated model alone: "
+           "%.0f cycles/s)\n", tot_cycles, tot_rec,
            tot_drop, tot_ovf, tot_stall, tot_bytes, ocsd_n, t_total,
-           t_total > 0 ? (double)tot_cycles / t_total : 0.0);
+           t_total > 0 ? (double)tot_cycles / t_total : 0.0,
+           tot_sim > 0 ? (double)tot_cycles / tot_sim : 0.0);
     if (o.mode != ETE_RTL_MODE_NORMAL) {
         /* rates over the cycles that presented records, all seeds
          * together, then the totals they come from (mk/tb.mk's
@@ -275,9 +279,9 @@ int main(int argc, char **argv)
                tot_drop, tot_ovf);
         printf("rate-totals p0 %" PRIu64 " records %" PRIu64 " bytes %" PRIu64 " window %" PRIu64
                " cycles %" PRIu64 " seconds %.6f dropped %" PRIu64 " overflows %" PRIu64
-               " slots %" PRIu64 " offered %" PRIu64 "\n",
+               " slots %" PRIu64 " offered %" PRIu64 " simseconds %.6f\n",
                tot_p0, tot_fed, tot_rbytes, tot_rcyc, tot_cycles, t_total, tot_drop, tot_ovf,
-               tot_slots, tot_offered);
+               tot_slots, tot_offered, tot_sim);
     }
     if (check_cov && missing) {
         printf("packet coverage: %u reachable packet types never emitted\n", missing);

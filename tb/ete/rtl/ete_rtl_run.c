@@ -1102,6 +1102,7 @@ check:
     if (o->dump)
         dump_streams(b);
     res->cycles = ete_dut_cycles(b->d);
+    res->sim_seconds = ete_dut_sim_seconds(b->d);
     res->bytes = b->act.n;
     res->rec_cycles = b->rec_seen ? b->rec_last - b->rec_first + 1u : 0;
     if (b->oom) {

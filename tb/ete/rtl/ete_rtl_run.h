@@ -70,6 +70,7 @@ typedef struct ete_rtl_result {
     uint64_t overflows;      /* ete_model_overflow calls (drop runs) */
     uint64_t stall_cycles;   /* cycles pe_stall_o held the PE */
     uint64_t cycles;         /* clock cycles in total */
+    double   sim_seconds;    /* of which spent in the Verilated model's eval */
     uint64_t bytes;          /* trace bytes the RTL emitted */
     uint64_t p0;             /* P0 records accepted (P0 instructions,
                                 exceptions, PE Resets) */
