@@ -181,9 +181,10 @@ deps-tb:
 # elements, records (instructions), slots accepted and slots offered per
 # clock (ete_entry admits RETIRE_WIDTH slots per clock, the core takes one
 # entry per clock: offered slots above 1 per clock overrun it), trace bytes
-# per clock, simulated clocks per second of the whole bench (Verilator with
-# the model, decoder and oracle beside it) and of the Verilated model alone
-# (the time inside its eval), records dropped and overflows.
+# per clock, simulated clocks per CPU second of the whole bench (Verilator
+# with the model, decoder and oracle beside it) and of the Verilated model
+# alone (its share of the time, inside its eval), records dropped and
+# overflows.
 # BENCH_RTL_SEEDS cover every configuration whose ViewInst does not depend
 # on the instruction address; BENCH_RTL_FILTER_SEEDS those that do
 # (filter-range, filter-startstop: S3 splits runs at comparator edges).  The
