@@ -77,8 +77,11 @@ for s in "${isets[@]}"; do
   tlut=$(syn_hcnt '^SB_LUT4$' "$st" "design hierarchy"); tff=$(syn_hcnt '^SB_DFF' "$st" "design hierarchy")
   echo "ete_unit $name on iCE40 HX8K (synth_ice40): unit $lut SB_LUT4, $ff SB_DFF*, $ram SB_RAM40_4K;" \
        "with the harness $tlut LUT4, $tff DFF (HX8K: $hx8k_lc logic cells, $hx8k_ram RAM)"
-  if [ "$lut" -gt "$hx8k_lc" ] || [ "$ram" -gt "$hx8k_ram" ]; then
-    echo "  does not fit an HX8K: $lut LUT4 > $hx8k_lc or $ram RAM > $hx8k_ram"
+  why=
+  [ "$lut" -le "$hx8k_lc" ] || why="$lut SB_LUT4 > $hx8k_lc logic cells"
+  [ "$ram" -le "$hx8k_ram" ] || why="${why:+$why, }$ram SB_RAM40_4K > $hx8k_ram"
+  if [ -n "$why" ]; then
+    echo "  does not fit an HX8K: $why"
     continue
   fi
   plog="$out/$name-ice40-pnr.log"
