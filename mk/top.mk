@@ -33,8 +33,8 @@ TOP_PNAMES := RETIRE_WIDTH OUT_BYTES DATA_W BURST_BEATS ID_W TRBE_AXI_ID SPE_AXI
               BRBE_RECORD_ISB BRBE_CAP_PER_CYCLE BRBE_SER_DEPTH
 TOP_SETS   := W1 W4
 #                RW OB DW  BB ID T S  EIN EOUT RS AC EV EX CC CI CO  AL MS ER IF EH SQ  NR E2 E3 V1 ISB CAP BQ
-TOP_SET_W1 := 1  8  64  16 4  0 1  16  128  15 4  4  4  20 4  1   0  7  0  1  0  4   32 1  0  0  0   0   4
-TOP_SET_W4 := 4  8  64  8  2  3 1  16  128  15 4  4  4  20 4  0   2  7  0  2  1  16  64 1  0  0  1   0   16
+TOP_SET_W1 := 1  8  64  16 4  0 1  64  128  15 4  4  4  20 4  1   0  7  0  1  0  4   32 1  0  0  0   0   4
+TOP_SET_W4 := 4  8  64  8  2  3 1  256 128  15 4  4  4  20 4  0   2  7  0  2  1  16  64 1  0  0  1   0   16
 
 top_params = $(join $(addsuffix =,$(TOP_PNAMES)),$(TOP_SET_$(1)))
 top_gflags = $(addprefix -G,$(call top_params,$(1)))

@@ -1,8 +1,8 @@
 // ETE entry stage (S0 + S1 of docs/ete-rtl-pipeline.md): the PE block port
 // in (docs/pe-blocks.md), the entry stream to the pipelined core out.
-// Contract: docs/ete-rtl-interface.md ("PE block port, version 2"); the
-// admission rules are ete_in_fifo's (docs/ete-rtl.md, "Timing rules the
-// contract leaves to the RTL"), the storage is a block-RAM common_fifo_sr.
+// Contract: docs/ete-rtl-interface.md ("PE block port"); the admission
+// rules are those of docs/ete-rtl-interface.md ("Overflow contract"), the
+// storage is a block-RAM common_fifo_sr.
 //
 // PE side (no ready, D6.4: the PE cannot be held up):
 //   pe_valid_i[s] marks slot s; valid slots are contiguous from slot 0 (slots
@@ -155,7 +155,7 @@ module ete_entry #(
   reg  [WR_N*ENT_W-1:0] wr_data;
   wire [ENT_W-1:0]      rd_data;
 
-  // ---- admission (ete_in_fifo's rules) ---------------------------------------
+  // ---- admission (the overflow contract's rules) -----------------------------
   // An owed marker always takes the first free entry and never shares a
   // clock with slots: slots are admitted only when no marker is owed, so a
   // clock presenting slots while one is owed drops them (same run), and the

@@ -1,8 +1,6 @@
 // ETE trace unit at core clock (docs/ete-rtl-pipeline.md): PE block port in
-// (docs/pe-blocks.md), trace byte stream out, APB programming.  It will
-// replace ete_top (the record port) once the pipelined core is complete;
-// until then both exist.  Contract: docs/ete-rtl-interface.md ("PE block
-// port, version 2").
+// (docs/pe-blocks.md), trace byte stream out, APB programming.  Contract:
+// docs/ete-rtl-interface.md.
 //
 //   PE slots, ts_i --> ete_entry (S0 + S1) --(entry stream)--> ete_pipe (S2 .. S7)
 //                        ^ pe_drop_o, pe_stall_o                  | (bundles of
@@ -20,8 +18,8 @@
 //     that presents nothing in a clock after one where pe_stall_o was high
 //     is never dropped.  A slot's cycle is the clock it is presented in (a
 //     counter in ete_entry), its timestamp ts_i in that clock.
-//   Output stream, APB, status: as ete_top (docs/ete-rtl-interface.md).
-// Disable and Idle (D8.3) as ete_top: after EN 1 -> 0 the entry FIFO drains
+//   Output stream, APB, status: docs/ete-rtl-interface.md.
+// Disable and Idle (D8.3): after EN 1 -> 0 the entry FIFO drains
 //   into the core (an owed marker included), then finish_i pulses; the core
 //   raises finish_done_o once every entry before it has left as packets and
 //   the finish packets are handed out; Idle when the output FIFO is empty.

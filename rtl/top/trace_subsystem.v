@@ -1,18 +1,24 @@
-// The trace subsystem of one PE: the ETE trace unit (ete_top), the Trace
+// The trace subsystem of one PE: the ETE trace unit (ete_unit), the Trace
 // Buffer Unit it writes through (trbe_top), the Statistical Profiling
 // Extension (spe_top) and the Branch Record Buffer Extension (brbe_top)
-// behind one PE retirement port, one APB slave (the ETE's external-debug
-// view), one system-register port (TRBE, SPE and BRBE registers by their
-// architectural encodings) and one AXI4 write master (TRBE and SPE writes).
-// Ports, parameters, timing rules and the integration guide:
+// behind two PE ports, one APB slave (the ETE's external-debug view), one
+// system-register port (TRBE, SPE and BRBE registers by their architectural
+// encodings) and one AXI4 write master (TRBE and SPE writes).  Ports,
+// parameters, timing rules and the integration guide:
 // docs/trace-subsystem.md.
 //
-//            PE retirement port (RETIRE_WIDTH slots)
+// The two PE ports: the ETE takes the PE block port (docs/pe-blocks.md: one
+// slot per run of sequential instructions or per PE event, and the system
+// timestamp ts_i); SPE and BRBE take the per-instruction record port, since
+// a sample or a branch record needs what only a record carries (the
+// addresses and latencies of a load, the target and cycle of a branch).
+//
+//   PE block port + ts_i       PE record port (RETIRE_WIDTH slots)
 //               |                 |                          |
 //               |          top_spe_fwd (gate)        top_brbe_fwd (filter)
 //               |                 |                          |
 //               v          top_lane_ser (FIFO)       top_lane_ser (FIFO)
-//     APB --> ete_top             |  1 record/clock          |  1 record/clock
+//     APB --> ete_unit            |  1 record/clock          |  1 record/clock
 //               | OUT_BYTES beats v                          v
 //   hooks <-> trbe_top  <--sr-- spe_top <--sr--+-- sr --> brbe_top
 //               | AXI4 W          | AXI4 W     |
@@ -21,14 +27,16 @@
 //                         v  AXI4 write master
 //
 // Port rules (details at each submodule and in the document):
-//   PE port: no ready; a record is taken in the clock it is presented.
-//     pe_drop_o: the ETE dropped the clock's records (ete_top contract).
+//   PE block port: no ready; a slot is taken in the clock it is presented.
+//     pe_drop_o: the ETE dropped the clock's slots (ete_unit contract: one
+//     overflow marker per run of dropping clocks).
+//   PE record port: no ready; a record is taken in the clock it is presented.
 //     spe_pe_drop_o / brbe_pe_drop_o: that unit's serializer dropped them.
-//     pe_stall_o: the ETE's stall (TRCSTALLCTLR.ISTALL), or a serializer
+//   pe_stall_o: the ETE's stall (TRCSTALLCTLR.ISTALL), or a serializer
 //     nearly full, or a PSB CSYNC waiting (spe_psb_valid_i); a PE that
-//     presents nothing in a clock after one where pe_stall_o was high
-//     loses no record in any unit.
-//   APB: ete_top's (APB3/APB4, zero wait states, no errors).
+//     presents nothing on either port in a clock after one where
+//     pe_stall_o was high loses no slot and no record in any unit.
+//   APB: ete_unit's (APB3/APB4, zero wait states, no errors).
 //   System registers: hold the request until sr_ready_o (top_sr_decode).
 //   AXI4: one write master; AW round robin between the TRBE (ID
 //     TRBE_AXI_ID) and SPE (SPE_AXI_ID), W in AW order, B by BID.
@@ -46,8 +54,8 @@ module trace_subsystem #(
   parameter TRBE_AXI_ID          = 0,    // AWID of the TRBE's writes: 0..2**ID_W-1
   parameter SPE_AXI_ID           = 1,    // AWID of SPE's writes: 0..2**ID_W-1, not TRBE_AXI_ID
   parameter BURST_BEATS          = 16,   // TRBE beats per burst: a power of 2, 4..128, <= 2 KB
-  // ETE (ete_top; docs/ete-rtl-interface.md)
-  parameter ETE_IN_FIFO_DEPTH    = 16 * RETIRE_WIDTH,  // record FIFO: power of 2, 4..64, >= 2*RETIRE_WIDTH
+  // ETE (ete_unit; docs/ete-rtl-interface.md)
+  parameter ETE_IN_FIFO_DEPTH    = 256,  // entry FIFO (block RAM): power of 2, 8..4096
   parameter ETE_OUT_FIFO_BYTES   = 128,  // byte FIFO: power of 2, 32..1024, >= 4*OUT_BYTES
   parameter ETE_RS_DEPTH         = 15,   // return stack entries: 0..15
   parameter ETE_NUM_ACPAIRS      = 4,    // address comparator pairs: 1..8
@@ -77,7 +85,22 @@ module trace_subsystem #(
   input  wire                       clk_i,
   input  wire                       rst_ni,           // synchronous, active low
 
-  // ---- PE retirement port: slot s at [s*W +: W], slot 0 oldest -----------------
+  // ---- PE block port (the ETE; docs/pe-blocks.md): slot s at [s*W +: W], slot 0
+  //      oldest, valid slots contiguous --------------------------------------------
+  input  wire [RETIRE_WIDTH-1:0]    pe_blk_valid_i,
+  input  wire [RETIRE_WIDTH*3-1:0]  pe_blk_kind_i,
+  input  wire [RETIRE_WIDTH*64-1:0] pe_blk_addr_i,
+  input  wire [RETIRE_WIDTH*5-1:0]  pe_blk_last_i,
+  input  wire [RETIRE_WIDTH*4-1:0]  pe_blk_iclass_i,
+  input  wire [RETIRE_WIDTH*4-1:0]  pe_blk_flags_i,   // TAKEN NS TSTATE CCFAIL
+  input  wire [RETIRE_WIDTH*2-1:0]  pe_blk_isa_i,
+  input  wire [RETIRE_WIDTH*2-1:0]  pe_blk_el_i,
+  input  wire [RETIRE_WIDTH*2-1:0]  pe_blk_from_el_i,
+  input  wire [RETIRE_WIDTH*5-1:0]  pe_blk_exc_type_i,
+  input  wire [RETIRE_WIDTH*8-1:0]  pe_blk_ext_in_i,
+  input  wire [63:0]                ts_i,             // system timestamp (CNTVCT)
+
+  // ---- PE record port (SPE, BRBE): slot s at [s*W +: W], slot 0 oldest ----------
   input  wire [RETIRE_WIDTH-1:0]    pe_valid_i,
   input  wire [RETIRE_WIDTH*2-1:0]  pe_kind_i,
   input  wire [RETIRE_WIDTH*4-1:0]  pe_iclass_i,
@@ -100,9 +123,8 @@ module trace_subsystem #(
   input  wire [RETIRE_WIDTH*16-1:0] pe_data_source_i,
   input  wire [RETIRE_WIDTH*32-1:0] pe_contextidr_el1_i,
   input  wire [RETIRE_WIDTH*32-1:0] pe_contextidr_el2_i,
-  input  wire [RETIRE_WIDTH*8-1:0]  pe_ext_in_i,
   output wire                       pe_stall_o,       // hold the PE (see above)
-  output wire                       pe_drop_o,        // the ETE dropped this clock's records
+  output wire                       pe_drop_o,        // the ETE dropped this clock's slots
   output wire                       spe_pe_drop_o,    // the SPE serializer dropped them
   output wire                       brbe_pe_drop_o,   // the BRBE serializer dropped them
   output wire                       spe_pe_busy_o,    // records wait for SPE
@@ -224,14 +246,12 @@ module trace_subsystem #(
   // one record as queued for BRBE
   localparam BRBE_W = 2 + 4 + 2 + 2 + 2 + 5 + 4 + 4 * 64;
 
-  // ---- per-slot views of the PE port -----------------------------------------------------
-  wire [RW*4-1:0]      ete_flags;
+  // ---- per-slot views of the PE record port ----------------------------------------------
   wire [RW*SPE_W-1:0]  spe_lanes;
   wire [RW*BRBE_W-1:0] brbe_lanes;
   genvar gs;
   generate
     for (gs = 0; gs < RW; gs = gs + 1) begin : g_slot
-      assign ete_flags[gs*4 +: 4] = pe_flags_i[gs*6 +: 4];          // TAKEN NS TSTATE MISPRED
       assign spe_lanes[gs*SPE_W +: SPE_W] = {
         pe_kind_i[gs*2 +: 2], pe_iclass_i[gs*4 +: 4], pe_isa_i[gs*2 +: 2],
         pe_el_i[gs*2 +: 2], pe_from_el_i[gs*2 +: 2], pe_flags_i[gs*6 +: 6],
@@ -254,7 +274,7 @@ module trace_subsystem #(
   wire [OUT_BYTES-1:0]   ete_keep;
   wire                   ete_valid, trbe_in_ready;
 
-  ete_top #(
+  ete_unit #(
     .RETIRE_WIDTH   (RW),
     .OUT_BYTES      (OUT_BYTES),
     .IN_FIFO_DEPTH  (ETE_IN_FIFO_DEPTH),
@@ -269,21 +289,18 @@ module trace_subsystem #(
   ) u_ete (
     .clk_i               (clk_i),
     .rst_ni              (rst_ni),
-    .pe_valid_i          (pe_valid_i),
-    .pe_kind_i           (pe_kind_i),
-    .pe_iclass_i         (pe_iclass_i),
-    .pe_isa_i            (pe_isa_i),
-    .pe_el_i             (pe_el_i),
-    .pe_from_el_i        (pe_from_el_i),
-    .pe_exc_type_i       (pe_exc_type_i),
-    .pe_flags_i          (ete_flags),
-    .pe_pc_i             (pe_pc_i),
-    .pe_target_i         (pe_target_i),
-    .pe_cycle_i          (pe_cycle_i),
-    .pe_timestamp_i      (pe_timestamp_i),
-    .pe_contextidr_el1_i (pe_contextidr_el1_i),
-    .pe_contextidr_el2_i (pe_contextidr_el2_i),
-    .pe_ext_in_i         (pe_ext_in_i),
+    .pe_valid_i          (pe_blk_valid_i),
+    .pe_kind_i           (pe_blk_kind_i),
+    .pe_addr_i           (pe_blk_addr_i),
+    .pe_last_i           (pe_blk_last_i),
+    .pe_iclass_i         (pe_blk_iclass_i),
+    .pe_flags_i          (pe_blk_flags_i),
+    .pe_isa_i            (pe_blk_isa_i),
+    .pe_el_i             (pe_blk_el_i),
+    .pe_from_el_i        (pe_blk_from_el_i),
+    .pe_exc_type_i       (pe_blk_exc_type_i),
+    .pe_ext_in_i         (pe_blk_ext_in_i),
+    .ts_i                (ts_i),
     .pe_stall_o          (ete_stall),
     .pe_drop_o           (pe_drop_o),
     .out_data_o          (ete_data),

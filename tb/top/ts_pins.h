@@ -13,7 +13,15 @@
 #define TS_TB_MAX_OB 16   /* OUT_BYTES: 4, 8 or 16 */
 #define TS_TB_MAX_DB 16   /* DATA_W / 8: 8 or 16 */
 
-/* One PE retirement slot: the pe_rec fields of the PE port. */
+/* One slot of the PE block port (the ETE's; docs/pe-blocks.md section 1,
+ * the port fields). */
+typedef struct ts_blk_slot {
+    uint64_t addr;
+    uint8_t  kind, last, iclass, isa, el, from_el, exc_type, ext_in;
+    uint8_t  flags;            /* [3:0] TAKEN NS TSTATE CCFAIL */
+} ts_blk_slot;
+
+/* One slot of the PE record port (SPE and BRBE): the pe_rec fields. */
 typedef struct ts_pe_slot {
     uint64_t pc, target, cycle, timestamp, va, pa;
     uint32_t contextidr_el1, contextidr_el2;
@@ -21,12 +29,16 @@ typedef struct ts_pe_slot {
     uint16_t lat_total, lat_issue, lat_xlat, data_source;
     uint8_t  kind, iclass, isa, el, from_el, exc_type;
     uint8_t  flags;            /* [5:0] TAKEN NS TSTATE MISPRED COND CCFAIL */
-    uint8_t  ls, ext_in;
+    uint8_t  ls;
 } ts_pe_slot;
 
 typedef struct ts_pins_in {
     uint8_t  rst_n;
-    /* PE retirement port: bit s of pe_valid is slot s */
+    /* PE block port (ETE): bit s of blk_valid is slot s; the system timestamp */
+    uint8_t  blk_valid;
+    ts_blk_slot blk[TS_TB_MAX_RW];
+    uint64_t ts;
+    /* PE record port (SPE, BRBE): bit s of pe_valid is slot s */
     uint8_t  pe_valid;
     ts_pe_slot pe[TS_TB_MAX_RW];
     /* APB slave (ETE) */
@@ -55,7 +67,7 @@ typedef struct ts_pins_in {
 } ts_pins_in;
 
 typedef struct ts_pins_out {
-    /* PE port */
+    /* PE ports */
     uint8_t  pe_stall, pe_drop, spe_pe_drop, brbe_pe_drop, spe_pe_busy, brbe_pe_busy;
     /* APB */
     uint32_t prdata;
@@ -86,7 +98,7 @@ typedef struct ts_tb_params {
     unsigned retire_width, out_bytes, data_bytes, burst_beats;
     unsigned id_w, trbe_axi_id, spe_axi_id;
     /* ETE */
-    unsigned ete_in_fifo_depth, ete_out_fifo_bytes, ete_rs_depth, ete_num_acpairs;
+    unsigned ete_entry_depth, ete_out_fifo_bytes, ete_rs_depth, ete_num_acpairs;
     unsigned ete_num_events, ete_num_extin, ete_ccsize, ete_ccitmin, ete_commopt;
     /* SPE (the other spe_params fields are spe_params_default's, as spe_top's defaults) */
     unsigned spe_align, spe_max_size, spe_ernd, spe_inflight_records, spe_ext_headers;

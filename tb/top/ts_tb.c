@@ -12,6 +12,7 @@
 #include "ete_driver.h"
 #include "ete_model.h"
 #include "harness.h"
+#include "pe_block.h"
 #include "spe_model.h"
 #include "spe_regs.h"
 #include "trbe_axi_mem.h"
@@ -67,12 +68,18 @@ typedef struct bench {
     ts_pins_in in;
     ts_pins_out out;
     uint64_t cycle;
-    /* stimulus */
+    /* stimulus: the record port's records and the block port's slots
+     * (pe_blk_from_recs; blk_end[i]: the records slots 0 .. i stand for) */
     const pe_stream *s;
     size_t next, limit;
     int presenting, paused;
     unsigned presented;
     size_t first;
+    pe_blk *blk;
+    size_t *blk_end;
+    size_t nblk, bnext, bfirst;
+    unsigned bpresented;
+    uint64_t ts_ratio, ts_off, ts_now;   /* ts_i = cycle * ratio + off */
     int stall_prev;
     uint64_t stall_run;
     size_t trig_at;
@@ -82,6 +89,8 @@ typedef struct bench {
     ete_progregs er;
     ete_model *em;
     int in_drop_run;
+    pe_blk *fed;               /* the slots the ETE took, with their clock and ts_i */
+    size_t nfed, capfed;
     harness_buf exp, act;
     beat_mark *marks;
     size_t nmarks, capmarks;
@@ -398,15 +407,41 @@ static void to_slot(const pe_rec *x, ts_pe_slot *p)
     p->exc_type = x->exc_type;
     p->flags = (uint8_t)(x->flags & 0x3Fu);
     p->ls = (uint8_t)(x->ls & 0x7Fu);
-    p->ext_in = x->ext_in;
 }
 
+/* The port fields of a slot (docs/pe-blocks.md section 1): the flags
+ * packed to TAKEN, NS, TSTATE, CCFAIL. */
+static void to_blk(const pe_blk *k, ts_blk_slot *x)
+{
+    x->addr = k->addr;
+    x->kind = k->kind;
+    x->last = k->last;
+    x->iclass = k->iclass;
+    x->isa = k->isa;
+    x->el = k->el;
+    x->from_el = k->from_el;
+    x->exc_type = k->exc_type;
+    x->ext_in = k->ext_in;
+    x->flags = (uint8_t)(((k->flags & PE_F_TAKEN) ? 1u : 0u) | ((k->flags & PE_F_NS) ? 2u : 0u) |
+                         ((k->flags & PE_F_TSTATE) ? 4u : 0u) |
+                         ((k->flags & PE_F_CCFAIL) ? 8u : 0u));
+}
+
+/* Each clock the PE retires 1 .. RETIRE_WIDTH records on the record port
+ * and presents, on the block port, up to RETIRE_WIDTH of the slots whose
+ * records have all retired (a slot is presented no earlier than the clock
+ * its last instruction retires; the slots may lag behind the records and
+ * catch up after the last record). */
 static void drive_pe(bench *t)
 {
     ts_pins_in *in = &t->in;
     in->pe_valid = 0;
+    in->blk_valid = 0;
     t->presented = 0;
-    if (!t->presenting || t->paused || t->next >= t->limit)
+    t->bpresented = 0;
+    t->ts_now = t->cycle * t->ts_ratio + t->ts_off;
+    in->ts = t->ts_now;
+    if (!t->presenting || t->paused || (t->next >= t->limit && t->bnext >= t->nblk))
         return;
     if (t->o->stall && t->stall_prev) {
         /* the PE honours pe_stall_o: nothing after a clock where it was high */
@@ -428,6 +463,55 @@ static void drive_pe(bench *t)
     t->first = t->next;
     t->presented = n;
     t->next += n;
+    unsigned m = 0;
+    while (m < t->P.retire_width && t->bnext + m < t->nblk && t->blk_end[t->bnext + m] <= t->next) {
+        to_blk(&t->blk[t->bnext + m], &in->blk[m]);
+        in->blk_valid |= (uint8_t)(1u << m);
+        m++;
+    }
+    t->bfirst = t->bnext;
+    t->bpresented = m;
+    t->bnext += m;
+}
+
+/* The ETE's edge: the clock's slots taken (fed to the model's block path
+ * with the clock and ts_i) or dropped (the contract's overflow rule, one
+ * ete_model_overflow per run of dropping clocks). */
+static void observe_blk(bench *t)
+{
+    const ts_pins_out *o = &t->out;
+    size_t r0 = t->bfirst ? t->blk_end[t->bfirst - 1] : 0;
+    size_t nrec = t->blk_end[t->bfirst + t->bpresented - 1] - r0;
+    t->r->slots += t->bpresented;
+    if (o->pe_drop) {
+        if (t->o->stall)
+            ts_fail(t, "pe_drop_o although the PE honours pe_stall_o");
+        t->r->dropped += nrec;
+        if (!t->in_drop_run) {
+            ete_model_overflow(t->em);
+            t->r->overflows++;
+        }
+        t->in_drop_run = 1;
+        return;
+    }
+    t->in_drop_run = 0;
+    if (t->nfed + t->bpresented > t->capfed) {
+        size_t nc = t->capfed ? 2 * t->capfed : 4096;
+        pe_blk *nf = realloc(t->fed, nc * sizeof *nf);
+        if (!nf) {
+            t->oom = 1;
+            return;
+        }
+        t->fed = nf;
+        t->capfed = nc;
+    }
+    for (unsigned k = 0; k < t->bpresented; k++) {
+        pe_blk b = t->blk[t->bfirst + k];
+        b.cycle = t->cycle;      /* this clock's number (ts_now's clock + 1) */
+        b.timestamp = t->ts_now;
+        ete_model_block(t->em, &b);
+        t->fed[t->nfed++] = b;
+    }
 }
 
 static void observe_pe(bench *t)
@@ -437,20 +521,6 @@ static void observe_pe(bench *t)
     unsigned n = t->presented;
     char err[256];
     t->r->records += n;
-    /* ETE: the contract's overflow rule, one ete_model_overflow per run */
-    if (o->pe_drop) {
-        if (t->o->stall)
-            ts_fail(t, "pe_drop_o although the PE honours pe_stall_o");
-        t->r->dropped += n;
-        if (!t->in_drop_run) {
-            ete_model_overflow(t->em);
-            t->r->overflows++;
-        }
-        t->in_drop_run = 1;
-    } else {
-        t->in_drop_run = 0;
-        ete_model_run(t->em, x, n);
-    }
     /* SPE and BRBE see every record their serializer took */
     if (o->spe_pe_drop) {
         if (t->o->stall)
@@ -570,10 +640,14 @@ static int clock1(bench *t)
     t->cycle++;
     const ts_pins_out *o = &t->out;
 
+    if (t->bpresented)
+        observe_blk(t);
+    else if (o->pe_drop)
+        ts_fail(t, "pe_drop_o high in a clock with no slot presented");
     if (t->presented)
         observe_pe(t);
-    else if (o->pe_drop || o->spe_pe_drop || o->brbe_pe_drop)
-        ts_fail(t, "a drop output is high in a clock with no record presented");
+    else if (o->spe_pe_drop || o->brbe_pe_drop)
+        ts_fail(t, "a serializer's drop output is high in a clock with no record presented");
     t->stall_prev = o->pe_stall;
     /* the TRBE's edge, in its order: beat, register access, trigger, flush, TSB */
     if (o->tap_valid)
@@ -967,6 +1041,42 @@ static int program_ete(bench *t)
     return t->failed ? -1 : 0;
 }
 
+/* The block port's slots of the records (pe_blk_from_recs): RETIRE_WIDTH
+ * instructions per run at most, 1 when an event fires on every
+ * instruction (docs/pe-blocks.md 3). */
+static int derive_blocks(bench *t)
+{
+    char err[300];
+    size_t nr = t->limit, bad = 0;
+    unsigned cap = ete_model_block_max_insns(t->em) ? 1u : t->P.retire_width;
+    t->blk = malloc(pe_blk_max_slots(nr) * sizeof *t->blk);
+    t->blk_end = malloc(pe_blk_max_slots(nr) * sizeof *t->blk_end);
+    if (!t->blk || !t->blk_end) {
+        ts_fail(t, "out of memory");
+        return -1;
+    }
+    long nb = pe_blk_from_recs(t->s->rec, nr, cap, t->blk, &bad, err, sizeof err);
+    if (nb < 0) {
+        ts_fail(t, "pe_blk_from_recs: record %zu: %s", bad, err);
+        return -1;
+    }
+    t->nblk = (size_t)nb;
+    size_t rn = 0;
+    for (size_t i = 0; i < t->nblk; i++) {
+        rn += pe_blk_nrecs(&t->blk[i]);
+        t->blk_end[i] = rn;
+    }
+    if (rn != nr) {
+        ts_fail(t, "pe_blk_from_recs: %zu slots stand for %zu records, not %zu", t->nblk, rn, nr);
+        return -1;
+    }
+    harness_rng tr;
+    harness_rng_init(&tr, t->o->seed, 0x5453ull);
+    t->ts_ratio = harness_rng_range(&tr, 1, 8);
+    t->ts_off = harness_rng_next(&tr) >> 8;
+    return 0;
+}
+
 /* ---- the end of a run ------------------------------------------------------------------------ */
 static void finish_spe(bench *t)
 {
@@ -1115,10 +1225,13 @@ void ts_tb_result_free(ts_tb_result *r)
     free(r->trace);
     free(r->buf);
     free(r->spe_buf);
+    free(r->ete_slots);
     r->trace = NULL;
     r->buf = NULL;
     r->spe_buf = NULL;
+    r->ete_slots = NULL;
     r->ntrace = 0;
+    r->nete_slots = 0;
 }
 
 static const char *check_opts(const ts_tb_opts *o, const pe_stream *s)
@@ -1216,6 +1329,8 @@ static void run(bench *t)
         return;
     if (program_ete(t) != 0)
         return;
+    if (derive_blocks(t) != 0)
+        return;
 
     /* the records */
     if (o->trbe_trig_mode == TRBE_TM_STOP || o->trbe_trig_mode == TRBE_TM_IRQ)
@@ -1226,7 +1341,7 @@ static void run(bench *t)
     size_t next_progress = PROGRESS_EVERY;
     t->spe_ev_at = (size_t)harness_rng_range(&t->rcfg, 300, 2500);
     t->brbe_ev_at = (size_t)harness_rng_range(&t->rcfg, 500, 4000);
-    while (!t->failed && t->next < t->limit) {
+    while (!t->failed && (t->next < t->limit || t->bnext < t->nblk)) {
         if (t->sm) {
             /* the management interrupt is taken soon after it rises */
             if (t->out.spe_irq && t->spe_ev_at > t->next + 64u)
@@ -1314,6 +1429,7 @@ int ts_tb_run(const ts_tb_dut *dut, const ts_tb_opts *o, const pe_stream *s, ts_
     t->ep.ccsize = t->P.ete_ccsize;
     t->ep.ccitmin = t->P.ete_ccitmin;
     t->ep.commopt = t->P.ete_commopt;
+    t->ep.sync_lag = TS_TB_ETE_SYNC_LAG;
     t->er = o->ete;
     if ((t->er.trcconfigr & TRCCONFIGR_RS) && !t->ep.rs_depth)
         t->er.trcconfigr &= ~TRCCONFIGR_RS;
@@ -1393,6 +1509,9 @@ int ts_tb_run(const ts_tb_dut *dut, const ts_tb_opts *o, const pe_stream *s, ts_
         r->trace = t->act.b;
         r->ntrace = t->act.n;
         t->act.b = NULL;
+        r->ete_slots = t->fed;
+        r->nete_slots = t->nfed;
+        t->fed = NULL;
         r->buf = malloc((size_t)o->buf_size);
         if (r->buf)
             memcpy(r->buf, t->ax.m[0].mem, (size_t)o->buf_size);
@@ -1420,6 +1539,9 @@ int ts_tb_run(const ts_tb_dut *dut, const ts_tb_opts *o, const pe_stream *s, ts_
     free(t->exp.b);
     free(t->act.b);
     free(t->marks);
+    free(t->fed);
+    free(t->blk);
+    free(t->blk_end);
     free(t);
     return r->pass ? 0 : 1;
 }

@@ -1,7 +1,9 @@
 /* Bench for the trace subsystem (rtl/top/trace_subsystem.v, docs/trace-subsystem.md).
  *
  * One run drives the Verilated trace_subsystem with a PE retirement stream
- * (from a real workload capture or the random program generator), programs
+ * (from a real workload capture or the random program generator): its
+ * records on the record port (SPE, BRBE) and the slots pe_blk_from_recs
+ * derives from them on the ETE's block port, with ts_i; it programs
  * it as software would (ETE through the APB external-debug view with the
  * sw/ete driver, the TRBE through the system-register port with the sw/trbe
  * driver, optionally SPE and BRBE through the same port), lets the TRBE
@@ -9,7 +11,9 @@
  * AWREADY/WREADY backpressure and write-response latency), and runs the
  * models (model/ete, model/trbe, and model/spe, model/brbe when enabled) on
  * what the RTL took, so that:
- *   - the ETE byte stream the TRBE received equals the ETE model's bytes,
+ *   - the ETE byte stream the TRBE received equals the ETE model's bytes
+ *     (its block path, ete_model_block, fed the slots the ETE took with
+ *     their clock and ts_i, sync_lag TS_TB_ETE_SYNC_LAG),
  *   - the memory image of the trace buffer and TRBPTR_EL1/TRBSR_EL1 equal
  *     the TRBE model's,
  *   - (SPE) the Profiling Buffer image and PMB* registers equal the SPE
@@ -24,8 +28,14 @@
 #include <stdio.h>
 
 #include "ete_regs.h"
+#include "pe_block.h"
 #include "pe_stream.h"
 #include "ts_pins.h"    /* ts_pins_in/out, ts_tb_params, ts_tb_dut (one clock per step) */
+
+/* The ETE model's sync_lag for ete_unit: ete_pipe's SYNC_LAG
+ * (rtl/ete/ete_pipe.v; docs/ete-rtl-pipeline.md 3.3), as the ETE bench's
+ * ETE_RTL_SYNC_LAG. */
+#define TS_TB_ETE_SYNC_LAG 4u
 
 typedef void (*ts_tb_progress_fn)(void *ctx, uint64_t records_done, uint64_t records_total,
                                   uint64_t cycles);
@@ -60,8 +70,13 @@ typedef struct ts_tb_result {
     char     msg[1024];         /* the first mismatch or error */
     uint64_t cycles;            /* clocks simulated */
     double   seconds;           /* wall time of the simulation loop */
-    uint64_t records;           /* PE records presented and taken */
-    uint64_t dropped, overflows, stall_cycles;
+    uint64_t records;           /* PE records presented on the record port */
+    uint64_t slots;             /* slots presented on the block port */
+    uint64_t dropped;           /* records the slots the ETE dropped stand for */
+    uint64_t overflows, stall_cycles;
+    pe_blk  *ete_slots;         /* the slots the ETE took, in order, with the clock
+                                   and ts_i they were presented in (malloc) */
+    size_t   nete_slots;
     uint8_t *trace;             /* the ETE bytes the TRBE received, in order (malloc) */
     size_t   ntrace;
     uint8_t *buf;               /* trace buffer image [buf_base, buf_base + buf_size) (malloc) */

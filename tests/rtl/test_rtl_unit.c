@@ -1,5 +1,5 @@
-/* The bounded regression of the pipelined unit ete_unit on the block port,
- * one parameter set (mk/tb.mk builds one binary per RTL_UNIT_SETS set): the
+/* The bounded regression of the ETE unit ete_unit on the block port, one
+ * parameter set (mk/tb.mk builds one binary per RTL_SETS set): the
  * ETE RTL bench in its block mode (ete_rtl_run.h).  The records of each
  * seed become slots (pe_blk_from_recs, RETIRE_WIDTH instructions per run
  * at most), presented up to RETIRE_WIDTH per clock with ts_i from the
@@ -7,20 +7,25 @@
  * with their clock and timestamp (ete_pipe's sync_lag), the trace decodes and
  * satisfies the oracle.  Every configuration ete_pipe supports, output
  * backpressure with overflows, a PE honouring pe_stall_o, the rate modes
- * and bursts. */
+ * and bursts, the P0 rate on branch-only programs, and every packet type
+ * the configuration mix can produce. */
 #include <check.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "ete_dut.h"
+#include "ete_model.h"
 #include "ete_roundtrip.h"
 #include "ete_rtl_run.h"
+#include "progen.h"
 
 #define NSEEDS   40      /* seeds; each runs the next supported configuration */
 #define NRECORDS 6000
+#define SEARCH   3000    /* seeds searched for a rare packet type */
 
 static uint64_t slots_fed, bytes, overflows, stalled;
+static uint64_t pkt_total[ETE_PKT_TYPE_COUNT];
 
 static void run(ete_rtl_opts *o, ete_rtl_result *res)
 {
@@ -29,11 +34,12 @@ static void run(ete_rtl_opts *o, ete_rtl_result *res)
     char prog[64];
     snprintf(prog, sizeof prog, "build/bin/ete-rtl-bench-%s", dp.set);
     o->prog = prog;
-    ck_assert_msg(dp.blocks, "set %s is not an ete_unit set", dp.set);
     int rc = ete_rtl_run(o, res, stdout);
     ck_assert_msg(rc == 0, "seed %" PRIu64 ": %s", o->seed, res->msg);
     ck_assert_msg(res->insns > 0, "seed %" PRIu64 ": nothing decoded", o->seed);
     ck_assert_uint_le(res->slots_fed, res->slots);
+    for (unsigned t = 0; t < ETE_PKT_TYPE_COUNT; t++)
+        pkt_total[t] += res->pkt[t];
     slots_fed += res->slots_fed;
     bytes += res->bytes;
     overflows += res->overflows;
@@ -83,13 +89,16 @@ START_TEST(test_overflow)
 END_TEST
 
 /* The same pressure with ISTALL set and the PE honouring pe_stall_o: no
- * slot is dropped (the bench fails on a drop), the PE is held. */
+ * slot is dropped (the bench fails on a drop), the PE is held.  The
+ * configurations with the most trace per instruction (all, overflow), so
+ * that the output fills even with 16-byte beats. */
 START_TEST(test_stall)
 {
+    static const int cfgs[] = {ETE_RT_ALL, ETE_RT_OVERFLOW, ETE_RT_ALL};
     ete_rtl_opts o;
     ete_rtl_opts_default(&o);
     o.seed = 600 + (uint64_t)_i;
-    o.config = config_of((unsigned)_i);
+    o.config = cfgs[_i];
     o.records = NRECORDS;
     o.backpressure = 0.99;
     o.idle = 0.0;
@@ -103,9 +112,9 @@ START_TEST(test_stall)
 END_TEST
 
 /* The rate modes, with and without bursts.  The core takes one entry per
- * clock: at RETIRE_WIDTH 1 nothing is dropped; wider, RETIRE_WIDTH slots
- * per clock (up to RETIRE_WIDTH instructions each) overrun it, and the
- * drops must come with their overflows. */
+ * clock: at RETIRE_WIDTH 1 nothing is dropped; wider, the slots of
+ * RETIRE_WIDTH records per clock can overrun it, and the drops must come
+ * with their overflows. */
 START_TEST(test_modes)
 {
     static const int modes[] = {ETE_RTL_MODE_THROUGHPUT, ETE_RTL_MODE_FULL_RATE,
@@ -142,6 +151,123 @@ START_TEST(test_cycles_limit)
 }
 END_TEST
 
+/* The P0 rate itself: branch-only programs (progen_branches, every record
+ * a P0 instruction) in throughput mode present one P0 slot every clock;
+ * every set takes every one (no drop, no overflow).  Then bursts of
+ * RETIRE_WIDTH P0 slots per clock (full rate, 16 clocks of them, then
+ * 16 x RETIRE_WIDTH clocks without) are absorbed whole by the entry FIFO.
+ * Configurations rs, bb, ts and all (seeds 1, 2, 4, 10). */
+static const uint64_t p0_seeds[] = {1, 2, 4, 10};
+
+static void run_branches(uint64_t seed, int mode, unsigned burst, ete_rtl_result *res)
+{
+    ete_rtl_opts o;
+    ete_rtl_opts_default(&o);
+    o.seed = seed;
+    o.records = NRECORDS;
+    o.mode = mode;
+    o.burst = burst;
+    o.branches = 1;
+    run(&o, res);
+    ck_assert_uint_eq(res->records, NRECORDS);
+}
+
+START_TEST(test_p0_rate)
+{
+    ete_dut_params dp;
+    ete_dut_params_get(&dp);
+    ete_rtl_result res;
+    uint64_t seed = p0_seeds[_i];
+    run_branches(seed, ETE_RTL_MODE_THROUGHPUT, 0, &res);
+    ck_assert_msg(res.dropped == 0 && res.overflows == 0 && res.p0 == NRECORDS,
+                  "seed %" PRIu64 " (%s): %" PRIu64 " of %u P0 records dropped at one P0 "
+                  "element per clock", seed, ete_rtl_config_name(res.config), res.dropped,
+                  NRECORDS);
+    if (dp.retire_width > 1) {
+        run_branches(seed, ETE_RTL_MODE_FULL_RATE, 16, &res);
+        ck_assert_msg(res.dropped == 0 && res.overflows == 0 && res.p0 == NRECORDS,
+                      "seed %" PRIu64 " (%s): %" PRIu64 " records dropped in bursts of 16 "
+                      "clocks of %u P0 elements", seed, ete_rtl_config_name(res.config),
+                      res.dropped, dp.retire_width);
+    }
+}
+END_TEST
+
+/* Does the model, for this set's parameters, emit packet type t for
+ * seed (configuration seed % count) without overflows? */
+static int model_emits(uint64_t seed, unsigned t, const ete_dut_params *dp)
+{
+    progen_cfg pc;
+    progen_cfg_default(&pc, seed);
+    pc.n_records = NRECORDS;
+    pe_stream ps;
+    pe_stream_init(&ps);
+    char err[300];
+    if (progen_generate(&pc, &ps, err, sizeof err)) {
+        pe_stream_free(&ps);
+        return 0;
+    }
+    ete_params p;
+    ete_progregs r;
+    ete_rt_config((unsigned)(seed % ETE_RT_NUM_CONFIGS), seed, &ps, &p, &r);
+    p.commopt = dp->commopt;
+    ete_model *m = ete_model_new(&p, &r, err, sizeof err);
+    int hit = 0;
+    if (m) {
+        ete_model_run(m, ps.rec, ps.nrec);
+        ete_model_finish(m);
+        hit = ete_model_pkt_counts(m)[t] != 0;
+        ete_model_free(m);
+    }
+    pe_stream_free(&ps);
+    return hit;
+}
+
+/* After the seeds (CK_NOFORK: same process): the packet mix.  A type the
+ * seeds did not produce is looked for with the model (seeds from 5000 on)
+ * and that seed is run on the RTL without backpressure, at a rate the unit
+ * keeps up with. */
+START_TEST(test_packet_coverage)
+{
+    ete_dut_params dp;
+    ete_dut_params_get(&dp);
+    for (unsigned t = 0; t < ETE_PKT_TYPE_COUNT; t++) {
+        if (!ete_rt_pkt_reachable(t, dp.commopt) || pkt_total[t])
+            continue;
+        for (uint64_t seed = 5000; seed < 5000 + SEARCH; seed++) {
+            if (!model_emits(seed, t, &dp))
+                continue;
+            printf("  %s: directed seed %" PRIu64 "\n", ete_pkt_name(t), seed);
+            ete_rtl_opts o;
+            ete_rtl_opts_default(&o);
+            o.seed = seed;
+            o.records = NRECORDS;
+            o.backpressure = 0.0;
+            o.stall = 0;
+            o.idle = dp.retire_width == 1 ? 0.5 : 0.8;
+            ete_rtl_result res;
+            run(&o, &res);
+            ck_assert_msg(res.pkt[t] > 0, "directed seed %" PRIu64 ": the model emits %s, "
+                          "the RTL did not (%" PRIu64 " records dropped)", seed,
+                          ete_pkt_name(t), res.dropped);
+            break;
+        }
+    }
+    unsigned missing = 0;
+    for (unsigned t = 0; t < ETE_PKT_TYPE_COUNT; t++) {
+        int reach = ete_rt_pkt_reachable(t, dp.commopt);
+        if (!reach && !pkt_total[t])
+            continue;
+        printf("  %-18s %10" PRIu64 "%s\n", ete_pkt_name(t), pkt_total[t],
+               !reach ? "  (not reachable)" : !pkt_total[t] ? "  NEVER EMITTED" : "");
+        if (reach && !pkt_total[t])
+            missing++;
+    }
+    ck_assert_msg(missing == 0, "%u packet types the configuration mix can produce were never "
+                  "emitted by the RTL", missing);
+}
+END_TEST
+
 START_TEST(test_totals)
 {
     ete_dut_params dp;
@@ -168,6 +294,8 @@ int main(void)
     tcase_add_loop_test(tc, test_stall, 0, 3);
     tcase_add_loop_test(tc, test_modes, 0, 6);
     tcase_add_test(tc, test_cycles_limit);
+    tcase_add_loop_test(tc, test_p0_rate, 0, (int)(sizeof p0_seeds / sizeof p0_seeds[0]));
+    tcase_add_test(tc, test_packet_coverage);
     tcase_add_test(tc, test_totals);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

@@ -1,24 +1,15 @@
-// The thin C++ shim between the Verilated ETE unit (class Vete_top, or Vete_unit
-// with ETE_DUT_UNIT) and the C bench: pins, clock, APB transfers, waves, coverage.
+// The thin C++ shim between the Verilated ETE unit (class Vete_unit, the PE
+// block port) and the C bench: pins, clock, APB transfers, waves, coverage.
 // Compiled once per parameter set by mk/tb.mk, with the set's parameters
 // as ETE_DUT_* macros (the same values as the -G options given to Verilator).
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <new>
 
-#ifndef ETE_DUT_UNIT
-#define ETE_DUT_UNIT 0     // mk/tb.mk sets 1 for the ete_unit sets
-#endif
-#if ETE_DUT_UNIT
 #include "Vete_unit.h"
-typedef Vete_unit Vtop;      // the block port (docs/ete-rtl-interface.md, version 2)
+typedef Vete_unit Vtop;      // the block port (docs/ete-rtl-interface.md)
 #define ETE_DUT_TOP_NAME "ete_unit"
-#else
-#include "Vete_top.h"
-typedef Vete_top Vtop;       // the record port
-#define ETE_DUT_TOP_NAME "ete_top"
-#endif
-#include <cstdlib>
 
 #include "vl_shim.h"
 #if VM_COVERAGE
@@ -50,7 +41,14 @@ struct ete_dut {
     ete_dut_hook_fn hook = nullptr;
     void *hook_ctx = nullptr;
     ete_dut_out out{};
+    double sim_s = 0.0;      // seconds inside the model's eval (ete_dut_sim_seconds)
 };
+
+static double now_s()
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
 
 extern "C" {
 
@@ -68,7 +66,6 @@ void ete_dut_params_get(ete_dut_params *p)
     p->ccsize = ETE_DUT_CCSIZE;
     p->ccitmin = ETE_DUT_CCITMIN;
     p->commopt = ETE_DUT_COMMOPT;
-    p->blocks = ETE_DUT_UNIT ? 1 : 0;
     p->waves = VM_TRACE ? 1 : 0;
     p->coverage = VM_COVERAGE ? 1 : 0;
 }
@@ -146,22 +143,6 @@ void ete_dut_set_reset(ete_dut *d, int asserted)
     d->s.top->rst_ni = asserted ? 0 : 1;
 }
 
-static void wrong_port(const char *fn)
-{
-    std::fprintf(stderr, "ete_dut: %s called on the %s set %s (wrong port)\n", fn,
-                 ETE_DUT_TOP_NAME, ETE_DUT_STR(ETE_DUT_SET));
-    std::abort();
-}
-
-#if ETE_DUT_UNIT
-void ete_dut_set_pe(ete_dut *d, unsigned slot, const ete_dut_pe *r)
-{
-    (void)d;
-    (void)slot;
-    (void)r;
-    wrong_port("ete_dut_set_pe");
-}
-
 void ete_dut_set_blk(ete_dut *d, unsigned slot, const ete_dut_blk *b)
 {
     if (slot >= ETE_DUT_RETIRE_WIDTH)
@@ -171,7 +152,7 @@ void ete_dut_set_blk(ete_dut *d, unsigned slot, const ete_dut_blk *b)
         put(t.pe_valid_i, slot, 1, 0);
         return;
     }
-    // docs/ete-rtl-interface.md, version 2: slot s of each port at [s*W +: W]
+    // docs/ete-rtl-interface.md: slot s of each port at [s*W +: W]
     put(t.pe_valid_i, slot, 1, 1);
     put(t.pe_kind_i, slot * 3u, 3, b->kind);
     put(t.pe_addr_i, slot * 64u, 64, b->addr);
@@ -195,55 +176,6 @@ void ete_dut_clear_pe(ete_dut *d)
     for (unsigned s = 0; s < ETE_DUT_RETIRE_WIDTH; s++)
         ete_dut_set_blk(d, s, nullptr);
 }
-#else
-void ete_dut_set_blk(ete_dut *d, unsigned slot, const ete_dut_blk *b)
-{
-    (void)d;
-    (void)slot;
-    (void)b;
-    wrong_port("ete_dut_set_blk");
-}
-
-void ete_dut_set_ts(ete_dut *d, uint64_t ts)
-{
-    (void)d;
-    (void)ts;
-    wrong_port("ete_dut_set_ts");
-}
-
-void ete_dut_set_pe(ete_dut *d, unsigned slot, const ete_dut_pe *r)
-{
-    if (slot >= ETE_DUT_RETIRE_WIDTH)
-        return;
-    Vtop &t = *d->s.top;
-    if (!r) {
-        put(t.pe_valid_i, slot, 1, 0);
-        return;
-    }
-    // docs/ete-rtl-interface.md: slot s of each port at [s*W +: W]
-    put(t.pe_valid_i, slot, 1, 1);
-    put(t.pe_kind_i, slot * 2u, 2, r->kind);
-    put(t.pe_iclass_i, slot * 4u, 4, r->iclass);
-    put(t.pe_isa_i, slot * 2u, 2, r->isa);
-    put(t.pe_el_i, slot * 2u, 2, r->el);
-    put(t.pe_from_el_i, slot * 2u, 2, r->from_el);
-    put(t.pe_exc_type_i, slot * 5u, 5, r->exc_type);
-    put(t.pe_flags_i, slot * 4u, 4, r->flags & 0xFu);
-    put(t.pe_pc_i, slot * 64u, 64, r->pc);
-    put(t.pe_target_i, slot * 64u, 64, r->target);
-    put(t.pe_cycle_i, slot * 64u, 64, r->cycle);
-    put(t.pe_timestamp_i, slot * 64u, 64, r->timestamp);
-    put(t.pe_contextidr_el1_i, slot * 32u, 32, r->contextidr_el1);
-    put(t.pe_contextidr_el2_i, slot * 32u, 32, r->contextidr_el2);
-    put(t.pe_ext_in_i, slot * 8u, 8, r->ext_in);
-}
-
-void ete_dut_clear_pe(ete_dut *d)
-{
-    for (unsigned s = 0; s < ETE_DUT_RETIRE_WIDTH; s++)
-        ete_dut_set_pe(d, s, nullptr);
-}
-#endif
 
 void ete_dut_set_out_ready(ete_dut *d, int ready)
 {
@@ -263,21 +195,32 @@ void ete_dut_set_apb(ete_dut *d, int psel, int penable, int pwrite, uint32_t pad
 
 void ete_dut_eval(ete_dut *d)
 {
+    double t0 = now_s();
     d->s.top->clk_i = 0;
     d->s.top->eval();
     sample(d);
+    d->sim_s += now_s() - t0;
 }
 
 void ete_dut_cycle(ete_dut *d)
 {
     if (d->hook)
         d->hook(d->hook_ctx, d, ETE_DUT_DRIVE);
+    double t0 = now_s();
     d->s.top->clk_i = 0;
     d->s.top->eval();
     sample(d);
+    double t1 = now_s();
     if (d->hook)
         d->hook(d->hook_ctx, d, ETE_DUT_SAMPLE);
+    double t2 = now_s();
     d->s.rise();
+    d->sim_s += (t1 - t0) + (now_s() - t2);
+}
+
+double ete_dut_sim_seconds(const ete_dut *d)
+{
+    return d->sim_s;
 }
 
 const ete_dut_out *ete_dut_outputs(const ete_dut *d)

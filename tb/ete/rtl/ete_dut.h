@@ -1,7 +1,6 @@
 /* C interface to the Verilated ETE unit, the thin C++ shim of
- * ete_dut.cpp: rtl/ete/ete_top.v (the record port) or, in the sets built
- * with ETE_DUT_UNIT, rtl/ete/ete_unit.v (the block port and ts_i,
- * docs/ete-rtl-interface.md "Version 2").  One shim object is compiled per
+ * ete_dut.cpp: rtl/ete/ete_unit.v (the PE block port and ts_i,
+ * docs/ete-rtl-interface.md).  One shim object is compiled per
  * parameter set (mk/tb.mk); the set's parameters are reported by
  * ete_dut_params().
  *
@@ -33,8 +32,6 @@ typedef struct ete_dut_params {
     unsigned retire_width, out_bytes, in_fifo_depth;
     unsigned rs_depth, num_acpairs, num_events, num_extin;
     unsigned ccsize, ccitmin, commopt;
-    int blocks;                /* ete_unit: the block port (ete_dut_set_blk, ete_dut_set_ts)
-                                  instead of the record port (ete_dut_set_pe) */
     int waves;                 /* built with FST tracing */
     int coverage;              /* built with coverage */
 } ete_dut_params;
@@ -49,16 +46,6 @@ typedef struct ete_dut_out {
     uint32_t prdata;
     uint8_t  idle, trc_en;
 } ete_dut_out;
-
-/* One PE retirement slot: the pe_rec fields of the PE port (the contract's
- * port table). */
-typedef struct ete_dut_pe {
-    uint64_t pc, target, cycle, timestamp;
-    uint32_t contextidr_el1, contextidr_el2;
-    uint8_t  kind, iclass, isa, el, exc_type;
-    uint8_t  flags;            /* bits [3:0]: TAKEN, NS, TSTATE, MISPRED */
-    uint8_t  ext_in, from_el;
-} ete_dut_pe;
 
 /* One block-port slot (docs/pe-blocks.md section 1, the port fields). */
 typedef struct ete_dut_blk {
@@ -90,13 +77,10 @@ void ete_dut_set_hook(ete_dut *d, ete_dut_hook_fn fn, void *ctx);
 
 /* ---- inputs -------------------------------------------------------------- */
 void ete_dut_set_reset(ete_dut *d, int asserted);
-/* Slot s < RETIRE_WIDTH: r NULL makes it invalid. */
-void ete_dut_set_pe(ete_dut *d, unsigned slot, const ete_dut_pe *r);
-/* Block port (params.blocks): slot s < RETIRE_WIDTH, b NULL makes it
- * invalid; ts_i.  Calling the other port's setter aborts with a message. */
+/* Block port: slot s < RETIRE_WIDTH, b NULL makes it invalid; ts_i. */
 void ete_dut_set_blk(ete_dut *d, unsigned slot, const ete_dut_blk *b);
 void ete_dut_set_ts(ete_dut *d, uint64_t ts);
-/* All slots invalid (either port). */
+/* All slots invalid. */
 void ete_dut_clear_pe(ete_dut *d);
 void ete_dut_set_out_ready(ete_dut *d, int ready);
 void ete_dut_set_apb(ete_dut *d, int psel, int penable, int pwrite, uint32_t paddr,
@@ -112,6 +96,9 @@ void ete_dut_eval(ete_dut *d);
 const ete_dut_out *ete_dut_outputs(const ete_dut *d);
 /* Clock periods run since creation. */
 uint64_t ete_dut_cycles(const ete_dut *d);
+/* Wall-clock seconds spent evaluating the Verilated model (ete_dut_cycle
+ * and ete_dut_eval, the hooks excluded), for simulation speed figures. */
+double ete_dut_sim_seconds(const ete_dut *d);
 
 /* ---- APB (APB3/APB4 transfer: setup phase, access phase until PREADY) ---- */
 /* Returns 0, or -1 when PSLVERR was high (*slverr = 1) or PREADY stayed low

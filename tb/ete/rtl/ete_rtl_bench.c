@@ -20,6 +20,15 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* CPU seconds of the process: the speed figures divide by these, so that
+ * they do not depend on what else the machine runs. */
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 int main(int argc, char **argv)
 {
     ete_dut_params dp;
@@ -169,10 +178,12 @@ int main(int argc, char **argv)
 
     uint64_t pass = 0, fail = 0, errors = 0, tot_cycles = 0, tot_rec = 0, tot_bytes = 0;
     uint64_t tot_ovf = 0, tot_drop = 0, tot_stall = 0, ocsd_n = 0;
-    uint64_t tot_p0 = 0, tot_rcyc = 0, tot_rbytes = 0, tot_fed = 0;
+    uint64_t tot_p0 = 0, tot_rcyc = 0, tot_rbytes = 0, tot_fed = 0, tot_slots = 0,
+             tot_offered = 0;
+    double tot_sim = 0.0;
     uint64_t pkt[ETE_PKT_TYPE_COUNT] = {0};
     int cfg_seen[64] = {0};
-    double t_all = now();
+    double t_all = now(), c_all = cpu_now(), tot_wall = 0.0;
     for (uint64_t k = 0; k < nseeds; k++) {
         o.seed = seed + k;
         if (o.config < 0 &&
@@ -189,15 +200,15 @@ int main(int argc, char **argv)
         double t0 = now();
         int rc = ete_rtl_run(&o, &res, stdout);
         double dt = now() - t0;
+        tot_wall += dt;
         char rate[160] = "";
         if (o.mode != ETE_RTL_MODE_NORMAL && res.rec_cycles)
             snprintf(rate, sizeof rate, " p0/cycle=%.3f records/cycle=%.3f bytes/cycle=%.3f",
                      (double)res.p0 / (double)res.rec_cycles,
                      (double)res.fed / (double)res.rec_cycles,
                      (double)res.rec_bytes / (double)res.rec_cycles);
-        if (dp.blocks)
-            snprintf(rate + strlen(rate), sizeof rate - strlen(rate),
-                     " slots=%" PRIu64 " slots-fed=%" PRIu64, res.slots, res.slots_fed);
+        snprintf(rate + strlen(rate), sizeof rate - strlen(rate),
+                 " slots=%" PRIu64 " slots-fed=%" PRIu64, res.slots, res.slots_fed);
         printf("seed %" PRIu64 " %s config=%s bp=%.2f%s idle=%.2f stall=%s records=%" PRIu64
                " dropped=%" PRIu64 " overflows=%" PRIu64 " cycles=%" PRIu64 " bytes=%" PRIu64
                " insns=%" PRIu64 "%s%s%s %s (%.2f s)%s%s\n",
@@ -225,6 +236,9 @@ int main(int argc, char **argv)
         tot_stall += res.stall_cycles;
         tot_p0 += res.p0;
         tot_fed += res.fed;
+        tot_slots += res.slots_fed;
+        tot_offered += res.slots;
+        tot_sim += res.sim_seconds;
         tot_rcyc += res.rec_cycles;
         tot_rbytes += res.rec_bytes;
         ocsd_n += (uint64_t)res.ocsd_checked;
@@ -234,6 +248,11 @@ int main(int argc, char **argv)
             pkt[t] += res.pkt[t];
     }
     double t_total = now() - t_all;
+    /* CPU seconds of the runs, and of them the share spent in the
+     * Verilated model's eval (measured in wall time per clock, which
+     * preemption hits evenly) */
+    double c_total = cpu_now() - c_all;
+    double c_sim = tot_wall > 0 ? c_total * (tot_sim / tot_wall) : 0.0;
     unsigned ncfg = ete_rtl_num_configs(), seen = 0;
     for (unsigned c = 0; c < ncfg && c < 64; c++)
         seen += (unsigned)cfg_seen[c];
@@ -256,22 +275,28 @@ int main(int argc, char **argv)
     }
     printf("cycles %" PRIu64 ", records %" PRIu64 " (dropped %" PRIu64 ", %" PRIu64
            " overflows), stalled cycles %" PRIu64 ", trace bytes %" PRIu64
-           ", OpenCSD on %" PRIu64 " seeds, %.1f s, %.0f cycles/s\n", tot_cycles, tot_rec,
-           tot_drop, tot_ovf, tot_stall, tot_bytes, ocsd_n, t_total,
-           t_total > 0 ? (double)tot_cycles / t_total : 0.0);
+           ", OpenCSD on %" PRIu64 " seeds, %.1f s (%.1f CPU s), %.0f cycles per CPU second "
+           "(the Verilated model alone: %.0f)\n", tot_cycles, tot_rec,
+           tot_drop, tot_ovf, tot_stall, tot_bytes, ocsd_n, t_total, c_total,
+           c_total > 0 ? (double)tot_cycles / c_total : 0.0,
+           c_sim > 0 ? (double)tot_cycles / c_sim : 0.0);
     if (o.mode != ETE_RTL_MODE_NORMAL) {
         /* rates over the cycles that presented records, all seeds
          * together, then the totals they come from (mk/tb.mk's
          * bench-ete-rtl adds those up over runs) */
         double rc = tot_rcyc ? (double)tot_rcyc : 1.0;
         printf("rate %s set %s seeds %" PRIu64 ": p0/cycle %.3f records/cycle %.3f "
-               "bytes/cycle %.3f cycles/s %.0f dropped %" PRIu64 " overflows %" PRIu64 "\n",
+               "slots/cycle %.3f bytes/cycle %.3f cycles/s %.0f dropped %" PRIu64
+               " overflows %" PRIu64 "\n",
                o.mode == ETE_RTL_MODE_THROUGHPUT ? "throughput" : "full-rate", dp.set, nseeds,
-               (double)tot_p0 / rc, (double)tot_fed / rc, (double)tot_rbytes / rc,
-               t_total > 0 ? (double)tot_cycles / t_total : 0.0, tot_drop, tot_ovf);
+               (double)tot_p0 / rc, (double)tot_fed / rc, (double)tot_slots / rc,
+               (double)tot_rbytes / rc, c_total > 0 ? (double)tot_cycles / c_total : 0.0,
+               tot_drop, tot_ovf);
         printf("rate-totals p0 %" PRIu64 " records %" PRIu64 " bytes %" PRIu64 " window %" PRIu64
-               " cycles %" PRIu64 " seconds %.6f dropped %" PRIu64 " overflows %" PRIu64 "\n",
-               tot_p0, tot_fed, tot_rbytes, tot_rcyc, tot_cycles, t_total, tot_drop, tot_ovf);
+               " cycles %" PRIu64 " seconds %.6f dropped %" PRIu64 " overflows %" PRIu64
+               " slots %" PRIu64 " offered %" PRIu64 " simseconds %.6f\n",
+               tot_p0, tot_fed, tot_rbytes, tot_rcyc, tot_cycles, c_total, tot_drop, tot_ovf,
+               tot_slots, tot_offered, c_sim);
     }
     if (check_cov && missing) {
         printf("packet coverage: %u reachable packet types never emitted\n", missing);

@@ -46,15 +46,6 @@ int ete_rtl_config_supported(unsigned idx)
     return idx < ETE_RT_NUM_CONFIGS;
 }
 
-/* A slot with a P0 element: an INSN run ending with a P0 instruction, an
- * exception or a PE Reset. */
-static int blk_is_p0(const pe_blk *k)
-{
-    if (k->kind == PE_BLK_INSN)
-        return pe_iclass_is_p0(k->iclass);
-    return k->kind == PE_BLK_EXC || k->kind == PE_BLK_RESET;
-}
-
 int ete_rtl_is_p0(const pe_rec *r)
 {
     if (r->kind == PE_KIND_EXC || r->kind == PE_KIND_RESET)
@@ -101,17 +92,19 @@ typedef struct bench {
 
     /* stimulus */
     const pe_stream *s;
-    size_t next, limit;        /* records, or slots on the block port */
-    /* block port (dp.blocks): the slots of records 0 .. limit, the first
-     * record of each, the bench's system counter ts_i = cycle * ratio + off */
+    size_t next, limit;        /* slots */
+    /* the slots of the records, the first record of each, the bench's
+     * system counter ts_i = cycle * ratio + off */
     pe_blk *blk;
     size_t nblk, *blk_rec;
-    size_t rec_retired;      /* block port: records the PE has retired so far */
+    uint8_t *grp;              /* rate modes: 1 where a clock's group of records
+                                  begins (derive_slots) */
+    size_t rec_retired;        /* full rate: records the PE has retired so far */
     uint64_t ts_ratio, ts_off, ts_now;
     uint64_t burst_t;        /* record-phase cycles, for the burst pattern */
     int phase;
     unsigned presented;        /* slots presented in this cycle */
-    size_t first_presented;    /* record index of slot 0 */
+    size_t first_presented;    /* slot index of port slot 0 */
     int stall_prev;            /* pe_stall_o at the previous edge */
     uint64_t stall_run;
     int rec_seen;              /* rate window: first and last cycle that */
@@ -207,25 +200,6 @@ static void compare(bench *b)
     b->cmp_pos = n;
 }
 
-/* The fields of a record that the PE port carries (contract port table). */
-static void to_slot(const pe_rec *r, ete_dut_pe *x)
-{
-    x->pc = r->pc;
-    x->target = r->target;
-    x->cycle = r->cycle;
-    x->timestamp = r->timestamp;
-    x->contextidr_el1 = r->contextidr_el1;
-    x->contextidr_el2 = r->contextidr_el2;
-    x->kind = r->kind;
-    x->iclass = r->iclass;
-    x->isa = r->isa;
-    x->el = r->el;
-    x->exc_type = r->exc_type;
-    x->flags = (uint8_t)(r->flags & 0xFu);
-    x->ext_in = r->ext_in;
-    x->from_el = r->from_el;
-}
-
 /* The port fields of a slot (docs/pe-blocks.md section 1): the flags
  * packed to TAKEN, NS, TSTATE, CCFAIL. */
 static void to_blk(const pe_blk *k, ete_dut_blk *x)
@@ -244,14 +218,64 @@ static void to_blk(const pe_blk *k, ete_dut_blk *x)
                          ((k->flags & PE_F_CCFAIL) ? 8u : 0u));
 }
 
-/* The block port paced by records: `nrec` records retire in this cycle (a
- * PE retiring RETIRE_WIDTH instructions a clock at most); the slots due are
- * those from b->next whose records have all retired, RETIRE_WIDTH at most
- * (the port's width).  A run longer than a clock's records is presented in
- * the clock its last instruction retires (docs/pe-blocks.md 1); CTX slots
- * stand for no record and go with the next.  When more slots are due than
- * the port has (CTX slots), the PE retires no further than one clock's
- * records past the last slot presented. */
+/* The slot stream of records 0 .. nr.  Normal mode: pe_blk_from_recs over
+ * the whole stream, runs of up to cap instructions, presented 1 ..
+ * RETIRE_WIDTH slots per clock.  Full rate: the same derivation, runs of
+ * up to PE_BLK_PORT_MAX_INSNS, paced by records (blocks_due).  Throughput:
+ * the PE retires a group of records per clock (up to RETIRE_WIDTH, ending
+ * at the first P0 record) and presents the slots of that group, so that no
+ * run spans two clocks; a group whose slots exceed the port's
+ * RETIRE_WIDTH takes more clocks.  A group's derivation starts
+ * with a CTX slot, kept only where the identifiers change (rule 1 of
+ * docs/pe-blocks.md 2: the whole stream's derivation has it there).
+ * Returns the number of slots, or -1 with *bad and err. */
+static long derive_slots(bench *b, size_t nr, unsigned cap, size_t *bad, char *err,
+                         size_t errlen)
+{
+    const pe_rec *rec = b->s->rec;
+    if (b->o->mode != ETE_RTL_MODE_THROUGHPUT) {
+        long n = pe_blk_from_recs(rec, nr, cap, b->blk, bad, err, errlen);
+        if (n > 0)
+            b->grp[0] = 1;
+        return n;
+    }
+    unsigned rw = b->dp.retire_width;
+    size_t nb = 0;
+    for (size_t g0 = 0; g0 < nr;) {
+        size_t len = 0;
+        while (g0 + len < nr && len < rw) {
+            len++;
+            if (b->o->mode == ETE_RTL_MODE_THROUGHPUT && ete_rtl_is_p0(&rec[g0 + len - 1]))
+                break;
+        }
+        long n = pe_blk_from_recs(&rec[g0], len, cap, &b->blk[nb], bad, err, errlen);
+        if (n < 0) {
+            *bad += g0;
+            return -1;
+        }
+        size_t first = nb;
+        if (g0 > 0 && n > 0 && b->blk[nb].kind == PE_BLK_CTX &&
+            b->blk[nb].addr == ((uint64_t)rec[g0 - 1].contextidr_el2 << 32 |
+                                rec[g0 - 1].contextidr_el1)) {
+            memmove(&b->blk[nb], &b->blk[nb + 1], (size_t)(n - 1) * sizeof *b->blk);
+            n--;
+        }
+        nb += (size_t)n;
+        if (nb > first)
+            b->grp[first] = 1;
+        g0 += len;
+    }
+    return (long)nb;
+}
+
+/* Full rate: `nrec` records retire in this cycle (a PE retiring
+ * RETIRE_WIDTH instructions a clock); the slots due are those from b->next
+ * whose records have all retired, RETIRE_WIDTH at most (the port's width).
+ * A run longer than a clock's records is presented in the clock its last
+ * instruction retires (docs/pe-blocks.md 1); CTX slots stand for no record
+ * and go with the next.  When more slots are due than the port has (CTX
+ * slots), the PE retires no further than one clock's records past the last
+ * slot presented. */
 static unsigned blocks_due(bench *b, unsigned nrec)
 {
     size_t first = b->blk_rec[b->next];
@@ -262,8 +286,6 @@ static unsigned blocks_due(bench *b, unsigned nrec)
     while (k < b->dp.retire_width && b->next + k < b->limit &&
            b->blk_rec[b->next + k + 1] <= b->rec_retired)
         k++;
-    /* the port was full: the PE retires no further than RETIRE_WIDTH
-     * records into the slots it could not present */
     size_t cap = b->blk_rec[b->next + k] + b->dp.retire_width;
     if (k == b->dp.retire_width && b->rec_retired > cap)
         b->rec_retired = cap;
@@ -276,11 +298,9 @@ static void drive(bench *b)
     ete_dut *d = b->d;
     ete_dut_clear_pe(d);
     b->presented = 0;
-    if (b->dp.blocks) {
-        /* the system counter: a fixed ratio to the PE clock */
-        b->ts_now = ete_dut_cycles(d) * b->ts_ratio + b->ts_off;
-        ete_dut_set_ts(d, b->ts_now);
-    }
+    /* the system counter: a fixed ratio to the PE clock */
+    b->ts_now = ete_dut_cycles(d) * b->ts_ratio + b->ts_off;
+    ete_dut_set_ts(d, b->ts_now);
     if (b->phase == PH_RECORDS) {
         uint64_t cyc = ete_dut_cycles(d);
         if (b->next >= b->limit || (b->o->max_cycles && cyc >= b->o->max_cycles)) {
@@ -305,21 +325,19 @@ static void drive(bench *b)
                                  ? b->dp.retire_width
                                  : 1u + (unsigned)harness_rng_below(&b->rng_pe,
                                                                     b->dp.retire_width);
-                /* block port, full rate: n records retire, and the slots
-                 * presented are those whose last record is among them (a
-                 * run is presented when it ends); the other modes present
-                 * n slots, a heavier load */
-                if (b->dp.blocks && b->o->mode == ETE_RTL_MODE_FULL_RATE)
+                /* full rate: n records retire, and the slots presented are
+                 * those whose last record is among them (a run is
+                 * presented when it ends) */
+                if (b->o->mode == ETE_RTL_MODE_FULL_RATE)
                     n = blocks_due(b, n);
                 if (n > b->limit - b->next)
                     n = (unsigned)(b->limit - b->next);
-                /* throughput: the group ends after its first P0 record
-                 * (slot) */
+                /* throughput: this clock's group of records (derive_slots),
+                 * RETIRE_WIDTH slots at most */
                 if (b->o->mode == ETE_RTL_MODE_THROUGHPUT)
-                    for (unsigned k = 0; k < n; k++)
-                        if (b->dp.blocks ? blk_is_p0(&b->blk[b->next + k])
-                                         : ete_rtl_is_p0(&b->s->rec[b->next + k])) {
-                            n = k + 1u;
+                    for (unsigned k = 1; k < n; k++)
+                        if (b->grp[b->next + k]) {
+                            n = k;
                             break;
                         }
                 if (!b->rec_seen) {
@@ -329,15 +347,9 @@ static void drive(bench *b)
                 b->rec_last = cyc;
                 b->first_presented = b->next;
                 for (unsigned k = 0; k < n; k++) {
-                    if (b->dp.blocks) {
-                        ete_dut_blk slot;
-                        to_blk(&b->blk[b->next + k], &slot);
-                        ete_dut_set_blk(d, k, &slot);
-                    } else {
-                        ete_dut_pe slot;
-                        to_slot(&b->s->rec[b->next + k], &slot);
-                        ete_dut_set_pe(d, k, &slot);
-                    }
+                    ete_dut_blk slot;
+                    to_blk(&b->blk[b->next + k], &slot);
+                    ete_dut_set_blk(d, k, &slot);
                 }
                 b->presented = n;
                 b->next += n;
@@ -381,13 +393,10 @@ static void sample_pe(bench *b, const ete_dut_out *o)
             failf(b, "pe_drop_o high in cycle %" PRIu64 " with no valid slot", cyc);
         return;
     }
-    size_t nrec = b->presented;        /* records the presented slots stand for */
-    size_t rec0 = b->first_presented;
-    if (b->dp.blocks) {
-        rec0 = b->blk_rec[b->first_presented];
-        nrec = b->blk_rec[b->first_presented + b->presented] - rec0;
-        b->res->slots += b->presented;
-    }
+    /* the records the presented slots stand for */
+    size_t rec0 = b->blk_rec[b->first_presented];
+    size_t nrec = b->blk_rec[b->first_presented + b->presented] - rec0;
+    b->res->slots += b->presented;
     b->res->records += nrec;
     if (o->pe_drop) {
         if (b->res->stall)
@@ -430,24 +439,20 @@ static void sample_pe(bench *b, const ete_dut_out *o)
         memcpy(&b->fed[b->nfed], &b->s->rec[rec0], nrec * sizeof *b->fed);
     for (size_t k = 0; k < nrec; k++)
         b->res->p0 += (uint64_t)ete_rtl_is_p0(&b->s->rec[rec0 + k]);
-    if (b->dp.blocks) {
-        /* what the unit saw: each slot's cycle is the clock it was
-         * presented in, its timestamp ts_i in that clock; the records the
-         * oracle follows carry the same */
-        for (size_t k = 0; k < nrec; k++) {
-            b->fed[b->nfed + k].cycle = cyc;
-            b->fed[b->nfed + k].timestamp = b->ts_now;
-        }
-        for (unsigned k = 0; k < b->presented; k++) {
-            pe_blk slot = b->blk[b->first_presented + k];
-            slot.cycle = cyc;
-            slot.timestamp = b->ts_now;
-            ete_model_block(b->m, &slot);
-        }
-        b->res->slots_fed += b->presented;
-    } else {
-        ete_model_run(b->m, &b->s->rec[rec0], nrec);
+    /* what the unit saw: each slot's cycle is the clock it was presented
+     * in, its timestamp ts_i in that clock; the records the oracle follows
+     * carry the same */
+    for (size_t k = 0; k < nrec; k++) {
+        b->fed[b->nfed + k].cycle = cyc;
+        b->fed[b->nfed + k].timestamp = b->ts_now;
     }
+    for (unsigned k = 0; k < b->presented; k++) {
+        pe_blk slot = b->blk[b->first_presented + k];
+        slot.cycle = cyc;
+        slot.timestamp = b->ts_now;
+        ete_model_block(b->m, &slot);
+    }
+    b->res->slots_fed += b->presented;
     b->nfed += nrec;
     b->res->fed += nrec;
 }
@@ -960,8 +965,7 @@ int ete_rtl_run(const ete_rtl_opts *o, ete_rtl_result *res, FILE *log)
     /* ete_pipe services a periodic synchronisation request ETE_RTL_SYNC_LAG
      * items after the one that raised it (its SYNC_LAG parameter,
      * docs/ete-rtl-pipeline.md 3.3) */
-    if (b->dp.blocks)
-        p.sync_lag = ETE_RTL_SYNC_LAG;
+    p.sync_lag = ETE_RTL_SYNC_LAG;
     if ((r.trcconfigr & TRCCONFIGR_RS) && !p.rs_depth)
         r.trcconfigr &= ~TRCCONFIGR_RS;
     choose_profile(b, cfg);
@@ -1065,48 +1069,50 @@ int ete_rtl_run(const ete_rtl_opts *o, ete_rtl_result *res, FILE *log)
         rc = -1;
         goto out;
     }
-    if (b->dp.blocks) {
-        /* the slots: runs of up to PE_BLK_PORT_MAX_INSNS instructions (the
-         * port's 5-bit `last`), merged across clocks as a PE presents them
-         * (blocks_due); 1 when an event fires on every instruction
-         * (docs/pe-blocks.md 3); RETIRE_WIDTH in throughput mode, where a
-         * clock presents slots, not records */
-        unsigned cap = ete_model_block_max_insns(b->m) ? 1u
-                       : o->mode == ETE_RTL_MODE_THROUGHPUT ? b->dp.retire_width
-                       : PE_BLK_PORT_MAX_INSNS;
-        size_t nr = b->limit;
-        b->blk = malloc(pe_blk_max_slots(nr) * sizeof *b->blk);
-        b->blk_rec = malloc((pe_blk_max_slots(nr) + 1) * sizeof *b->blk_rec);
-        if (!b->blk || !b->blk_rec) {
-            b->oom = 1;
-            goto check;
-        }
-        size_t bad = 0;
-        long nb = pe_blk_from_recs(b->s->rec, nr, cap, b->blk, &bad, err, sizeof err);
-        if (nb < 0) {
-            snprintf(res->msg, sizeof res->msg, "pe_blk_from_recs: record %zu: %s", bad, err);
-            rc = -1;
-            goto out;
-        }
-        b->nblk = (size_t)nb;
-        size_t rn = 0;
-        for (size_t i = 0; i < b->nblk; i++) {
-            b->blk_rec[i] = rn;
-            rn += pe_blk_nrecs(&b->blk[i]);
-        }
-        b->blk_rec[b->nblk] = rn;
-        if (rn != nr) {
-            snprintf(res->msg, sizeof res->msg, "pe_blk_from_recs: %zu slots stand for %zu "
-                     "records, not %zu", b->nblk, rn, nr);
-            rc = -1;
-            goto out;
-        }
-        b->limit = b->nblk;
-        harness_rng tr;
-        harness_rng_init(&tr, o->seed, 5);
-        b->ts_ratio = harness_rng_range(&tr, 1, 8);
-        b->ts_off = harness_rng_next(&tr) >> 8;
+    /* the slots: RETIRE_WIDTH instructions per run at most, at full rate
+     * the port's PE_BLK_PORT_MAX_INSNS (its 5-bit `last`), runs merged
+     * across clocks as a PE presents them; 1 when an event fires on every
+     * instruction (docs/pe-blocks.md 3) */
+    unsigned cap = ete_model_block_max_insns(b->m) ? 1u
+                   : o->mode == ETE_RTL_MODE_FULL_RATE ? PE_BLK_PORT_MAX_INSNS
+                   : b->dp.retire_width;
+    size_t nr = b->limit;
+    b->blk = malloc(pe_blk_max_slots(nr) * sizeof *b->blk);
+    b->blk_rec = malloc((pe_blk_max_slots(nr) + 1) * sizeof *b->blk_rec);
+    if (!b->blk || !b->blk_rec) {
+        b->oom = 1;
+        goto check;
     }
+    b->grp = calloc(pe_blk_max_slots(nr) + 1, 1);
+    if (!b->grp) {
+        b->oom = 1;
+        goto check;
+    }
+    size_t bad = 0;
+    long nb = derive_slots(b, nr, cap, &bad, err, sizeof err);
+    if (nb < 0) {
+        snprintf(res->msg, sizeof res->msg, "pe_blk_from_recs: record %zu: %s", bad, err);
+        rc = -1;
+        goto out;
+    }
+    b->nblk = (size_t)nb;
+    size_t rn = 0;
+    for (size_t i = 0; i < b->nblk; i++) {
+        b->blk_rec[i] = rn;
+        rn += pe_blk_nrecs(&b->blk[i]);
+    }
+    b->blk_rec[b->nblk] = rn;
+    if (rn != nr) {
+        snprintf(res->msg, sizeof res->msg, "pe_blk_from_recs: %zu slots stand for %zu "
+                 "records, not %zu", b->nblk, rn, nr);
+        rc = -1;
+        goto out;
+    }
+    b->limit = b->nblk;
+    harness_rng tr;
+    harness_rng_init(&tr, o->seed, 5);
+    b->ts_ratio = harness_rng_range(&tr, 1, 8);
+    b->ts_off = harness_rng_next(&tr) >> 8;
     b->phase = PH_RECORDS;
     if (run_cycles_until(b, PH_DRAIN))
         goto check;
@@ -1131,6 +1137,7 @@ check:
     if (o->dump)
         dump_streams(b);
     res->cycles = ete_dut_cycles(b->d);
+    res->sim_seconds = ete_dut_sim_seconds(b->d);
     res->bytes = b->act.n;
     res->rec_cycles = b->rec_seen ? b->rec_last - b->rec_first + 1u : 0;
     if (b->oom) {
@@ -1191,6 +1198,7 @@ out:
     }
     free(b->blk);
     free(b->blk_rec);
+    free(b->grp);
     free(b->exp.b);
     free(b->act.b);
     free(b->beats);

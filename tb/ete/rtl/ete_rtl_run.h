@@ -1,11 +1,10 @@
-/* One run of the ETE RTL bench: program the Verilated unit over APB with
- * the driver (sw/ete/ete_driver.h), drive the PE port with an execution
- * (ete_top: records; ete_unit, the sets built with ETE_DUT_UNIT: the slots
- * pe_blk_from_recs derives with max_insns = RETIRE_WIDTH, and ts_i),
- * compare every output byte with the model's, decode the RTL's bytes and
- * check them with the round-trip oracle (and OpenCSD on some seeds).
- * Used by the bench (ete_rtl_bench.c) and the Check suite
- * (tests/rtl/test_rtl.c).  docs/ete-bench.md describes it. */
+/* One run of the ETE RTL bench: program the Verilated unit ete_unit over
+ * APB with the driver (sw/ete/ete_driver.h), drive its PE block port with an
+ * execution (the slots pe_blk_from_recs derives with max_insns =
+ * RETIRE_WIDTH, and ts_i from the bench's counter), compare every output
+ * byte with the model's block path, decode the RTL's bytes and check them
+ * with the round-trip oracle (and OpenCSD on some seeds).  Used by the
+ * bench (ete_rtl_bench.c) and the Check suite (tests/rtl/test_rtl_unit.c).  docs/ete-bench.md describes it. */
 #ifndef ETE_RTL_RUN_H
 #define ETE_RTL_RUN_H
 
@@ -22,7 +21,10 @@
  *               instruction, an exception or a PE Reset), so at most one
  *               P0 element per cycle;
  *   FULL_RATE   every cycle RETIRE_WIDTH records, whatever they are.
- * With burst B > 0 (rate modes), the PE presents for B cycles, then presents
+ * The PE presents the slots of the cycle's records (a run never spans two
+ * cycles); a group with more than RETIRE_WIDTH slots takes more cycles.
+ * The normal mode presents 1 .. RETIRE_WIDTH slots of the whole stream's
+ * derivation per cycle.  With burst B > 0 (rate modes), the PE presents for B cycles, then presents
  * nothing for B * RETIRE_WIDTH cycles, and so on. */
 enum { ETE_RTL_MODE_NORMAL = 0, ETE_RTL_MODE_THROUGHPUT, ETE_RTL_MODE_FULL_RATE };
 
@@ -59,15 +61,16 @@ typedef struct ete_rtl_result {
     unsigned config;
     double   backpressure, idle;
     int      stall, stall_level, heavy, ocsd_checked;
-    uint64_t records;        /* records presented to the PE port (block port:
-                                the records the presented slots stand for) */
-    uint64_t slots;          /* block port: slots presented */
-    uint64_t slots_fed;      /* block port: slots accepted (given to the model) */
+    uint64_t records;        /* records the slots presented to the PE port
+                                stand for */
+    uint64_t slots;          /* slots presented */
+    uint64_t slots_fed;      /* slots accepted (given to the model) */
     uint64_t fed;            /* accepted (given to the model) */
     uint64_t dropped;        /* discarded with pe_drop_o */
     uint64_t overflows;      /* ete_model_overflow calls (drop runs) */
     uint64_t stall_cycles;   /* cycles pe_stall_o held the PE */
     uint64_t cycles;         /* clock cycles in total */
+    double   sim_seconds;    /* of which spent in the Verilated model's eval */
     uint64_t bytes;          /* trace bytes the RTL emitted */
     uint64_t p0;             /* P0 records accepted (P0 instructions,
                                 exceptions, PE Resets) */

@@ -349,6 +349,7 @@ static void dut_ete_params(const ts_tb_dut *dut, ete_params *p)
     p->ccsize = d->ete_ccsize;
     p->ccitmin = d->ete_ccitmin;
     p->commopt = d->ete_commopt;
+    p->sync_lag = TS_TB_ETE_SYNC_LAG;
 }
 
 static const char *dut_set_name(const ts_tb_dut *dut)
@@ -975,7 +976,22 @@ int main(int argc, char **argv)
     double t_lister = 0.0, lister_s = 0.0;
     char ss_dir[1100], ss_txt[1100], ss_err[1024] = "";
 
-    /* 1. the RTL's ETE bytes against the model, run here on the same records */
+    /* what the ETE saw: each record's cycle and timestamp are those of the
+     * slot that carries it, the clock it was presented in and ts_i then
+     * (docs/pe-blocks.md 1); the oracle follows the records with these */
+    if (!res.dropped) {
+        size_t ri = 0;
+        for (size_t i = 0; i < res.nete_slots; i++) {
+            size_t nr = pe_blk_nrecs(&res.ete_slots[i]);
+            for (size_t k = 0; k < nr && ri < s.nrec; k++, ri++) {
+                s.rec[ri].cycle = res.ete_slots[i].cycle;
+                s.rec[ri].timestamp = res.ete_slots[i].timestamp;
+            }
+        }
+    }
+
+    /* 1. the RTL's ETE bytes against the model's block path, run here on
+     * the slots the ETE took */
     if (!res.trace && trc) {
         item(&v, 0, "subsystem run", "%s", res.msg);
         goto verdict_out;
@@ -986,7 +1002,7 @@ int main(int argc, char **argv)
             item(&v, 0, "ETE model", "%s", err);
             goto verdict_out;
         }
-        ete_model_run(m, s.rec, (size_t)res.records);
+        ete_model_blocks(m, res.ete_slots, res.nete_slots);
         ete_model_finish(m);
         size_t mlen = 0;
         const uint8_t *mb = ete_model_bytes(m, &mlen);

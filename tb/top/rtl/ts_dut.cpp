@@ -70,8 +70,22 @@ void drive_pe(Vtrace_subsystem &t, const ts_pins_in *in)
         put(t.pe_data_source_i, 16 * s, 16, p.data_source);
         put(t.pe_contextidr_el1_i, 32 * s, 32, p.contextidr_el1);
         put(t.pe_contextidr_el2_i, 32 * s, 32, p.contextidr_el2);
-        put(t.pe_ext_in_i, 8 * s, 8, p.ext_in);
     }
+    t.pe_blk_valid_i = in->blk_valid & ((1u << TS_DUT_RETIRE_WIDTH) - 1u);
+    for (unsigned s = 0; s < TS_DUT_RETIRE_WIDTH; s++) {
+        const ts_blk_slot &b = in->blk[s];
+        put(t.pe_blk_kind_i, 3 * s, 3, b.kind);
+        put(t.pe_blk_addr_i, 64 * s, 64, b.addr);
+        put(t.pe_blk_last_i, 5 * s, 5, b.last);
+        put(t.pe_blk_iclass_i, 4 * s, 4, b.iclass);
+        put(t.pe_blk_flags_i, 4 * s, 4, b.flags);
+        put(t.pe_blk_isa_i, 2 * s, 2, b.isa);
+        put(t.pe_blk_el_i, 2 * s, 2, b.el);
+        put(t.pe_blk_from_el_i, 2 * s, 2, b.from_el);
+        put(t.pe_blk_exc_type_i, 5 * s, 5, b.exc_type);
+        put(t.pe_blk_ext_in_i, 8 * s, 8, b.ext_in);
+    }
+    t.ts_i = in->ts;
 }
 
 void step(void *vp, const ts_pins_in *in, ts_pins_out *o)
@@ -204,7 +218,7 @@ ts_tb_dut *ts_dut_new(char *err, size_t errlen)
     p.id_w = TS_DUT_ID_W;
     p.trbe_axi_id = TS_DUT_TRBE_AXI_ID;
     p.spe_axi_id = TS_DUT_SPE_AXI_ID;
-    p.ete_in_fifo_depth = TS_DUT_ETE_IN_FIFO_DEPTH;
+    p.ete_entry_depth = TS_DUT_ETE_IN_FIFO_DEPTH;
     p.ete_out_fifo_bytes = TS_DUT_ETE_OUT_FIFO_BYTES;
     p.ete_rs_depth = TS_DUT_ETE_RS_DEPTH;
     p.ete_num_acpairs = TS_DUT_ETE_NUM_ACPAIRS;
