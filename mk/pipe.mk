@@ -6,6 +6,8 @@
 #   make pipe-test         the bounded regression (Check, also part of `make test`)
 #   make pipe-regress      the long regression: PIPE_REGRESS_SEEDS seeds, every
 #                          supported configuration, max_insns 0 and 4, every set
+#   make synth-ete-pipe    synth_ecp5 of ete_pipe alone: LUT4, flip-flops, path per
+#                          stage (ETE_PIPE_PNR=1: nextpnr-ecp5, routed Fmax)
 #   build/bin/pipe-bench-<set> --seed S [--config C] [--throughput] [--waves F]
 #
 # Parameter sets: <name> := RS_DEPTH CCSIZE COMMOPT PKT_BYTES (the others:

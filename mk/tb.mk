@@ -4,6 +4,8 @@
 #   make rtl-bench        build the benches build/bin/ete-rtl-bench-<set>
 #   make rtl-test         the bounded regression (Check suites, every set)
 #   make rtl-regress      the long regression (RTL_REGRESS_SEEDS seeds per set)
+#   make bench-ete-rtl    the rate modes of every set: P0 elements, records and slots
+#                         per clock, drops, simulated clocks per second
 #   make coverage         line coverage of rtl/ete (verilator_coverage)
 #   make deps-tb          install what the bench needs beyond scripts/deps.sh
 #
@@ -126,12 +128,8 @@ RTL_REGRESS_RECORDS ?= 50000
 RTL_REGRESS_START   ?= 1
 rtl-regress: deps-tb
 	@$(MAKE) --no-print-directory $(RTL_BENCHES)
-	@fail=0; for s in $(RTL_SETS); do \
-	  $(BIN)/ete-rtl-bench-$$s --seed $(RTL_REGRESS_START) --seeds $(RTL_REGRESS_SEEDS) \
-	    --records $(RTL_REGRESS_RECORDS) $(RTL_REGRESS_ARGS) > $(BUILD)/rtl-regress-$$s.log; \
-	  rc=$$?; tail -n 1 $(BUILD)/rtl-regress-$$s.log | sed "s/^/$$s: /"; \
-	  [ $$rc -eq 0 ] || fail=1; done; \
-	  echo "logs: $(BUILD)/rtl-regress-<set>.log"; exit $$fail
+	@$(call regress_run,rtl-regress,$(RTL_SETS),$(RTL_REGRESS_START),$(RTL_REGRESS_SEEDS),\
+	  $(BIN)/ete-rtl-bench-{set} --seed {seed} --seeds 1 --records $(RTL_REGRESS_RECORDS) $(RTL_REGRESS_ARGS))
 
 COV_DIR       := $(BUILD)/coverage
 COV_SEEDS     ?= 24

@@ -8,6 +8,7 @@
 #   make ts-demo        build/bin/ts-demo (tb/top/rtl/ts_demo.c, set TS_DEMO_SET)
 #   make lint-top       verilator --lint-only -Wall, iverilog -g2005, yosys
 #   make synth-top      yosys synth and synth_ice40 of trace_subsystem (set SYNTH_TOP_SET)
+#   make synth-top-report  the figures of the last synth-top run, again
 #
 # The bench library (tb/top: ts_tb.c) is the Makefile's tb_top library; this
 # file adds the Verilated model, the shim, the command-line bench, the demo
@@ -118,12 +119,8 @@ top-test: $(TOP_RTL_TESTS)
 TOP_REGRESS_SEEDS ?= 200
 TOP_REGRESS_START ?= 1
 top-regress: $(TOP_BENCHES)
-	@fail=0; for s in $(TOP_SETS); do \
-	  $(BIN)/ts-rtl-bench-$$s --seed $(TOP_REGRESS_START) --seeds $(TOP_REGRESS_SEEDS) \
-	    $(TOP_REGRESS_ARGS) > $(BUILD)/top-regress-$$s.log; rc=$$?; \
-	  tail -n 1 $(BUILD)/top-regress-$$s.log | sed "s/^/$$s: /"; \
-	  [ $$rc -eq 0 ] || fail=1; done; \
-	  echo "logs: $(BUILD)/top-regress-<set>.log"; exit $$fail
+	@$(call regress_run,top-regress,$(TOP_SETS),$(TOP_REGRESS_START),$(TOP_REGRESS_SEEDS),\
+	  $(BIN)/ts-rtl-bench-{set} --seed {seed} --seeds 1 $(TOP_REGRESS_ARGS))
 
 # ---- the demo program (tb/top/rtl/ts_demo.c), built once it exists ---------------------
 TS_DEMO_SET ?= W4
