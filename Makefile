@@ -48,6 +48,13 @@ LIBS := common model_ete sw_ete tb_common tb_ete model_spe sw_spe model_brbe sw_
         tb_workloads model_trbe sw_trbe tb_trbe tb_top model_etmv1 sw_etmv1
 
 # include paths per library (who may include whom)
+# generated headers: ETE_SYNC_LAG of rtl/ete/ete_pipe_desc.vh for the benches
+GEN           := $(BUILD)/gen
+$(GEN)/ete_sync_lag.h: rtl/ete/ete_pipe_desc.vh
+	@mkdir -p $(@D)
+	@v=$$(sed -n 's/^ *localparam ETE_SYNC_LAG = \([0-9][0-9]*\);.*/\1/p' $<); \
+	  [ -n "$$v" ] || { echo "$<: no ETE_SYNC_LAG" >&2; exit 1; }; \
+	  printf '/* made from %s by the Makefile */\n#define ETE_SYNC_LAG %su\n' $< "$$v" > $@
 INC_common    := -Isw/common
 INC_model_ete := -Imodel/ete -Isw/common
 INC_sw_ete    := -Isw/ete -Isw/common
@@ -64,16 +71,9 @@ INC_tb_trbe   := -Itb/trbe -Imodel/trbe -Isw/trbe -Itb/common -Isw/common
 INC_model_etmv1 := -Imodel/etmv1 -Isw/common
 INC_sw_etmv1  := -Isw/etmv1 -Isw/common
 INC_tb_top    := -Itb/top -Itb/trbe -Itb/common -Imodel/ete -Imodel/trbe -Imodel/spe \
-                 -Imodel/brbe -Isw/ete -Isw/trbe -Isw/spe -Isw/brbe -Isw/common
-# generated headers: ETE_SYNC_LAG of rtl/ete/ete_pipe_desc.vh for the benches
-GEN           := $(BUILD)/gen
-$(GEN)/ete_sync_lag.h: rtl/ete/ete_pipe_desc.vh
-	@mkdir -p $(@D)
-	@v=$$(sed -n 's/^ *localparam ETE_SYNC_LAG = \([0-9][0-9]*\);.*/\1/p' $<); \
-	  [ -n "$$v" ] || { echo "$<: no ETE_SYNC_LAG" >&2; exit 1; }; \
-	  printf '/* made from %s by the Makefile */\n#define ETE_SYNC_LAG %su\n' $< "$$v" > $@
+                 -Imodel/brbe -Isw/ete -Isw/trbe -Isw/spe -Isw/brbe -Isw/common -I$(GEN)
 INC_ALL       := $(INC_tb_ete) -Imodel/spe -Isw/spe -Imodel/brbe -Isw/brbe -Itb/workloads \
-                 -Itb/trbe -Imodel/trbe -Isw/trbe -Itests/common -Imodel/etmv1 -Isw/etmv1
+                 -Itb/trbe -Imodel/trbe -Isw/trbe -Itests/common -Imodel/etmv1 -Isw/etmv1 -I$(GEN)
 
 srcs_of = $(sort $(wildcard $(LIB_$(1))/*.c))
 objs_of = $(patsubst %.c,$(2)/obj/%.o,$(call srcs_of,$(1)))
@@ -83,10 +83,10 @@ $(BUILD)/lib$(1).a: $(call objs_of,$(1),$(BUILD))
 	@mkdir -p $$(@D); rm -f $$@; ar rcs $$@ $$^
 $(SAN)/lib$(1).a: $(call objs_of,$(1),$(SAN))
 	@mkdir -p $$(@D); rm -f $$@; ar rcs $$@ $$^
-$(BUILD)/obj/$(LIB_$(1))/%.o: $(LIB_$(1))/%.c
+$(BUILD)/obj/$(LIB_$(1))/%.o: $(LIB_$(1))/%.c | $(GEN)/ete_sync_lag.h
 	@mkdir -p $$(@D)
 	$$(CC) $(CSTD) $(WARN) $(OPT) $(INC_$(1)) -MMD -MP -c $$< -o $$@
-$(SAN)/obj/$(LIB_$(1))/%.o: $(LIB_$(1))/%.c
+$(SAN)/obj/$(LIB_$(1))/%.o: $(LIB_$(1))/%.c | $(GEN)/ete_sync_lag.h
 	@mkdir -p $$(@D)
 	$$(CC) $(CSTD) $(WARN) $(SANFL) $(INC_$(1)) -MMD -MP -c $$< -o $$@
 endef

@@ -32,10 +32,11 @@
 #include "pe_stream.h"
 #include "ts_pins.h"    /* ts_pins_in/out, ts_tb_params, ts_tb_dut (one clock per step) */
 
-/* The ETE model's sync_lag for ete_unit: ete_pipe's SYNC_LAG
- * (rtl/ete/ete_pipe.v; docs/ete-rtl-pipeline.md 3.3), as the ETE bench's
- * ETE_RTL_SYNC_LAG. */
-#define TS_TB_ETE_SYNC_LAG 4u
+/* The ETE model's sync_lag for ete_unit: ETE_SYNC_LAG of
+ * rtl/ete/ete_pipe_desc.vh (docs/ete-rtl-pipeline.md 3.3), as
+ * build/gen/ete_sync_lag.h carries it; the ETE bench uses the same. */
+#include "ete_sync_lag.h"
+#define TS_TB_ETE_SYNC_LAG ETE_SYNC_LAG
 
 typedef void (*ts_tb_progress_fn)(void *ctx, uint64_t records_done, uint64_t records_total,
                                   uint64_t cycles);
