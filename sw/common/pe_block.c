@@ -27,6 +27,12 @@ static int ends_run(unsigned ic)
            ic == PE_IC_EXCGEN;
 }
 
+uint8_t pe_blk_port_flags(const pe_blk *b)
+{
+    return (uint8_t)(((b->flags & PE_F_TAKEN) ? 1u : 0u) | ((b->flags & PE_F_NS) ? 2u : 0u) |
+                     ((b->flags & PE_F_TSTATE) ? 4u : 0u) | ((b->flags & PE_F_CCFAIL) ? 8u : 0u));
+}
+
 size_t pe_blk_nrecs(const pe_blk *b)
 {
     switch (b->kind) {

@@ -81,6 +81,10 @@ typedef struct pe_blk {
  * EXC, RESET, TFAIL 1, CTX 0. */
 size_t pe_blk_nrecs(const pe_blk *b);
 
+/* The port's 4-bit flags field of a slot (section 1 of docs/pe-blocks.md):
+ * bit 0 TAKEN, 1 NS, 2 TSTATE, 3 CCFAIL. */
+uint8_t pe_blk_port_flags(const pe_blk *b);
+
 /* Slots pe_blk_from_recs may write for n records (a CTX slot and one slot
  * per record at most). */
 static inline size_t pe_blk_max_slots(size_t n)

@@ -409,8 +409,7 @@ static void to_slot(const pe_rec *x, ts_pe_slot *p)
     p->ls = (uint8_t)(x->ls & 0x7Fu);
 }
 
-/* The port fields of a slot (docs/pe-blocks.md section 1): the flags
- * packed to TAKEN, NS, TSTATE, CCFAIL. */
+/* The port fields of a slot (docs/pe-blocks.md section 1). */
 static void to_blk(const pe_blk *k, ts_blk_slot *x)
 {
     x->addr = k->addr;
@@ -422,9 +421,7 @@ static void to_blk(const pe_blk *k, ts_blk_slot *x)
     x->from_el = k->from_el;
     x->exc_type = k->exc_type;
     x->ext_in = k->ext_in;
-    x->flags = (uint8_t)(((k->flags & PE_F_TAKEN) ? 1u : 0u) | ((k->flags & PE_F_NS) ? 2u : 0u) |
-                         ((k->flags & PE_F_TSTATE) ? 4u : 0u) |
-                         ((k->flags & PE_F_CCFAIL) ? 8u : 0u));
+    x->flags = pe_blk_port_flags(k);
 }
 
 /* Each clock the PE retires 1 .. RETIRE_WIDTH records on the record port

@@ -192,6 +192,23 @@ START_TEST(test_malformed)
 }
 END_TEST
 
+/* The port's flags field: one bit per PE_F_ flag, the others dropped. */
+START_TEST(test_port_flags)
+{
+    static const struct { uint16_t f; uint8_t port; } t[] = {
+        {0, 0}, {PE_F_TAKEN, 1}, {PE_F_NS, 2}, {PE_F_TSTATE, 4}, {PE_F_CCFAIL, 8},
+        {PE_F_TAKEN | PE_F_CCFAIL, 9}, {PE_BLK_FLAGS, 15},
+        {(uint16_t)(0xFFFFu & ~PE_BLK_FLAGS), 0},
+    };
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+        pe_blk b;
+        memset(&b, 0, sizeof b);
+        b.flags = t[i].f;
+        ck_assert_uint_eq(pe_blk_port_flags(&b), t[i].port);
+    }
+}
+END_TEST
+
 START_TEST(test_long_run)
 {
     /* the 8-bit offset: a run ends at 64 instructions */
@@ -220,6 +237,7 @@ int main(void)
     tcase_add_test(tc, test_events);
     tcase_add_test(tc, test_malformed);
     tcase_add_test(tc, test_long_run);
+    tcase_add_test(tc, test_port_flags);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

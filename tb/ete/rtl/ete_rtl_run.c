@@ -200,8 +200,7 @@ static void compare(bench *b)
     b->cmp_pos = n;
 }
 
-/* The port fields of a slot (docs/pe-blocks.md section 1): the flags
- * packed to TAKEN, NS, TSTATE, CCFAIL. */
+/* The port fields of a slot (docs/pe-blocks.md section 1). */
 static void to_blk(const pe_blk *k, ete_dut_blk *x)
 {
     x->addr = k->addr;
@@ -213,9 +212,7 @@ static void to_blk(const pe_blk *k, ete_dut_blk *x)
     x->from_el = k->from_el;
     x->exc_type = k->exc_type;
     x->ext_in = k->ext_in;
-    x->flags = (uint8_t)(((k->flags & PE_F_TAKEN) ? 1u : 0u) | ((k->flags & PE_F_NS) ? 2u : 0u) |
-                         ((k->flags & PE_F_TSTATE) ? 4u : 0u) |
-                         ((k->flags & PE_F_CCFAIL) ? 8u : 0u));
+    x->flags = pe_blk_port_flags(k);
 }
 
 /* The slot stream of records 0 .. nr.  Normal mode: pe_blk_from_recs over
