@@ -750,15 +750,8 @@ module ete_pipe #(
 
   // ---- 1. valid/ready at every stage boundary: a valid stays until ready,
   // the payload holds while valid && !ready
-  fv_vr_check #(.W (EW + 6 + 7*NA*2 + 2*NA + 12*NA), .ASSUME (0)) f_s2_vr (
-    .clk_i (clk_i), .rst_ni (rst_ni), .valid_i (s2_valid_q), .ready_i (s3_ready),
-    .data_i ({s2_ent, s2_npre_q, s2_lo_idx_q, s2_hi_idx_q, s2_sac_v_q, s2_sac_idx_q})
-  );
-  fv_vr_check #(.W (EW + 72), .ASSUME (0)) f_s3_vr (
-    .clk_i (clk_i), .rst_ni (rst_ni), .valid_i (s3_valid), .ready_i (s4_ready),
-    .data_i ({s3_ent, s3_has_sub, s3_final, s3_sub_addr, s3_i_sub, s3_st_sub, s3_sp_sub,
-              s3_i_last, s3_st_last, s3_sp_last})
-  );
+  // S2 -> S3: f_s2_vr beside S2's skid (above)
+  // S3 -> S4: f_s3_vr after the S3 instance (above)
   fv_vr_check #(.W (PD_W), .ASSUME (0)) f_s4_vr (
     .clk_i (clk_i), .rst_ni (rst_ni), .valid_i (s4_valid), .ready_i (s5_ready),
     .data_i (s4_desc)
@@ -808,29 +801,38 @@ module ete_pipe #(
     end
   endfunction
   wire f_s4_fin_go = f_s4_go && s3_final;
-  reg [1:0] f_fly_q = 2'd0, f_fly_mk_q = 2'd0, f_fly_p0_q = 2'd0;   // in S2 .. S3
+  // the entries S2 holds: S2a's register (a_), the skid's m_q (S3's
+  // input) and s_q; an entry's marker, kind and class in the EW-bit entry
+  // field at the top of m_q / s_q (b_ent)
+  wire [EW-1:0] f_s_ent = s_q[MW-1 -: EW];
+  wire f_a_p0 = a_valid_q && f_is_p0(a_marker_q, a_kind_q, a_iclass_q);
+  wire f_m_p0 = m_valid_q && f_is_p0(m_ent[EW-1], m_ent[EW-2 -: 3], m_ent[EW-69 -: 4]);
+  wire f_s_p0 = s_valid_q && f_is_p0(f_s_ent[EW-1], f_s_ent[EW-2 -: 3], f_s_ent[EW-69 -: 4]);
+  reg [2:0] f_fly_q = 3'd0, f_fly_mk_q = 3'd0, f_fly_p0_q = 3'd0;   // in S2 .. S3
   always @(posedge clk_i) begin
     if (!rst_ni || start_i) begin
-      f_fly_q    <= 2'd0;
-      f_fly_mk_q <= 2'd0;
-      f_fly_p0_q <= 2'd0;
+      f_fly_q    <= 3'd0;
+      f_fly_mk_q <= 3'd0;
+      f_fly_p0_q <= 3'd0;
     end else begin
-      f_fly_q    <= f_fly_q + {1'b0, f_ent_go} - {1'b0, f_s4_fin_go};
-      f_fly_mk_q <= f_fly_mk_q + {1'b0, f_ent_go && ent_marker_i} -
-                    {1'b0, f_s4_fin_go && e_marker};
-      f_fly_p0_q <= f_fly_p0_q + {1'b0, f_ent_go && f_is_p0(ent_marker_i, ent_kind_i, ent_iclass_i)} -
-                    {1'b0, f_s4_fin_go && f_is_p0(e_marker, e_kind, e_iclass)};
+      f_fly_q    <= f_fly_q + {2'b0, f_ent_go} - {2'b0, f_s4_fin_go};
+      f_fly_mk_q <= f_fly_mk_q + {2'b0, f_ent_go && ent_marker_i} -
+                    {2'b0, f_s4_fin_go && e_marker};
+      f_fly_p0_q <= f_fly_p0_q + {2'b0, f_ent_go && f_is_p0(ent_marker_i, ent_kind_i, ent_iclass_i)} -
+                    {2'b0, f_s4_fin_go && f_is_p0(e_marker, e_kind, e_iclass)};
     end
   end
   wire f_s3_fin = s3_valid && s3_final;
   always @* if (f_past_valid && rst_ni) begin
-    assert (f_fly_q == {1'b0, s2_valid_q} + {1'b0, f_s3_fin});
-    assert (f_fly_mk_q == {1'b0, s2_valid_q && s2_marker_q} + {1'b0, f_s3_fin && e_marker});
-    assert (f_fly_p0_q == {1'b0, s2_valid_q && f_is_p0(s2_marker_q, s2_kind_q, s2_iclass_q)} +
-                          {1'b0, f_s3_fin && f_is_p0(e_marker, e_kind, e_iclass)});
-    // a sub-run before the last carries the entry S2 still holds (a run)
+    assert (f_fly_q == {2'b0, a_valid_q} + {2'b0, m_valid_q} + {2'b0, s_valid_q} +
+                       {2'b0, f_s3_fin});
+    assert (f_fly_mk_q == {2'b0, a_valid_q && a_marker_q} + {2'b0, m_valid_q && m_ent[EW-1]} +
+                          {2'b0, s_valid_q && f_s_ent[EW-1]} + {2'b0, f_s3_fin && e_marker});
+    assert (f_fly_p0_q == {2'b0, f_a_p0} + {2'b0, f_m_p0} + {2'b0, f_s_p0} +
+                          {2'b0, f_s3_fin && f_is_p0(e_marker, e_kind, e_iclass)});
+    // a sub-run before the last carries the entry S3 still reads (a run)
     if (s3_valid && !s3_final)
-      assert (s2_valid_q && s3_ent == s2_ent && !e_marker && e_kind == K_INSN);
+      assert (m_valid_q && s3_ent == m_ent && !e_marker && e_kind == K_INSN);
     // every item but a run's sub-run is its entry's final item
     if (s3_valid && (e_marker || e_kind != K_INSN)) assert (s3_final && !s3_has_sub);
   end
@@ -914,8 +916,8 @@ module ete_pipe #(
   // the drain bound.
   localparam [1:0] F_GAP = 2'd3;
   wire f_s3_new = s3_valid && !f_s3_v_q;
-  wire f_work   = s2_valid_q || s3_valid || s4_valid || !s6_idle || (s4_en && s4_fin_pend);
-  wire f_event  = f_ent_go || (s2_valid_q && s3_ready) || f_s3_new || f_s4_new || f_s5_new ||
+  wire f_work   = a_valid_q || m_valid_q || s_valid_q || s3_valid || s4_valid || !s6_idle || (s4_en && s4_fin_pend);
+  wire f_event  = f_ent_go || b_go || (m_valid_q && s3_ready) || f_s3_new || f_s4_new || f_s5_new ||
                   f_s6_go || (pkt_valid_o && pkt_ready_i);
   reg  [1:0] f_gap_q = 2'd0;             // clocks with work and no move
   always @(posedge clk_i) begin
