@@ -878,14 +878,10 @@ module ete_pipe #(
     if (f_s4_new && !f_s4_go_q) assert (!f_d4_p0 && !s4_desc[PD_MARKER_L] && !s4_desc[PD_OVF_L]);
   end
 
-  // ---- S5: one descriptor out per descriptor in, the S4 fields unchanged
-  // (the P0 element, the marker and the Overflow among them)
-  reg [PD_W-1:0] f_s5_in_q;
-  always @(posedge clk_i) if (f_s5_go) f_s5_in_q <= s4_desc;
-  always @* if (f_past_valid && rst_ni) begin
-    if (f_s5_go_q) assert (f_s5_new && s5_desc[PD_W-1:0] == f_s5_in_q);
-    if (f_s5_new)  assert (f_s5_go_q);
-  end
+  // ---- S5: one descriptor out per descriptor in, in order, the S4 fields
+  // unchanged: S5 parks a descriptor S6 cannot take in its skid, so the
+  // property is S5's own (formal/ete_pipe_cmpr.sby, k-induction at RS_DEPTH
+  // 4 and 15), not a one-clock pass-through here
 
 `ifdef FV_ETE_PIPE_BOUNDED
   // ---- bounded checks (bmc task): properties that hang on state a stage
