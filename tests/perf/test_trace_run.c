@@ -115,35 +115,28 @@ START_TEST(rtl_run)
 }
 END_TEST
 
-START_TEST(insns_zero)
+/* trace-run with args exits with rc_want and says needle. */
+static void expect_fail(const char *args, int rc_want, const char *needle)
 {
     char *out;
-    int rc = trace_run("--insns 0 -- /bin/true", &out);
-    ck_assert_int_eq(rc, 2);
-    ck_assert_msg(strstr(out, "--insns 0: the instruction cap must be at least 1"), "%s", out);
+    int rc = trace_run(args, &out);
+    ck_assert_int_eq(rc, rc_want);
+    ck_assert_msg(strstr(out, needle), "%s", out);
     free(out);
-    rc = trace_run("--insns ten -- /bin/true", &out);
-    ck_assert_int_eq(rc, 2);
-    ck_assert_msg(strstr(out, "is not a number"), "%s", out);
-    free(out);
+}
+
+START_TEST(insns_zero)
+{
+    expect_fail("--insns 0 -- /bin/true", 2, "--insns 0: the instruction cap must be at least 1");
+    expect_fail("--insns ten -- /bin/true", 2, "is not a number");
 }
 END_TEST
 
 START_TEST(missing_program)
 {
-    char *out;
-    int rc = trace_run("--model -- /nonexistent/prog", &out);
-    ck_assert_int_eq(rc, 1);
-    ck_assert_msg(strstr(out, "/nonexistent/prog: no such file"), "%s", out);
-    free(out);
-    rc = trace_run("--model -- no-such-program-anywhere", &out);
-    ck_assert_int_eq(rc, 1);
-    ck_assert_msg(strstr(out, "no-such-program-anywhere: program not found"), "%s", out);
-    free(out);
-    rc = trace_run("--model", &out);
-    ck_assert_int_eq(rc, 2);
-    ck_assert_msg(strstr(out, "no program given"), "%s", out);
-    free(out);
+    expect_fail("--model -- /nonexistent/prog", 1, "/nonexistent/prog: no such file");
+    expect_fail("--model -- no-such-program-anywhere", 1, "no-such-program-anywhere: program not found");
+    expect_fail("--model", 2, "no program given");
 }
 END_TEST
 
@@ -155,10 +148,7 @@ START_TEST(not_aarch64)
     ck_assert_msg(strstr(out, "is not an AArch64 Linux program") && strstr(out, "not AArch64"),
                   "%s", out);
     free(out);
-    rc = trace_run("--model -- scripts/trace-run", &out);
-    ck_assert_int_eq(rc, 1);
-    ck_assert_msg(strstr(out, "not an ELF file"), "%s", out);
-    free(out);
+    expect_fail("--model -- scripts/trace-run", 1, "not an ELF file");
 }
 END_TEST
 
