@@ -25,9 +25,9 @@ ETE_FPGA_WRAP := rtl/ete/fpga/ete_unit_fpga_wrap.v rtl/common/fpga/common_fpga_p
 # widest, and the smallest legal values of everything else.
 ETE_LINT_SETS := default wide small
 ETE_LINT_default :=
-ETE_LINT_wide    := -GRETIRE_WIDTH=4 -GOUT_BYTES=16 -GIN_FIFO_DEPTH=4096 -GOUT_FIFO_BYTES=1024 \
+ETE_LINT_wide    := -GRETIRE_WIDTH=4 -GOUT_BYTES=16 -GIN_FIFO_DEPTH=4096 -GOUT_FIFO_DEPTH=1024 \
                     -GNUM_ACPAIRS=8 -GNUM_EXTIN=8
-ETE_LINT_small   := -GRETIRE_WIDTH=2 -GOUT_BYTES=8 -GIN_FIFO_DEPTH=8 -GOUT_FIFO_BYTES=32 \
+ETE_LINT_small   := -GRETIRE_WIDTH=2 -GOUT_BYTES=8 -GIN_FIFO_DEPTH=8 -GOUT_FIFO_DEPTH=4 \
                     -GRS_DEPTH=0 -GNUM_ACPAIRS=1 -GNUM_EVENTS=1 -GNUM_EXTIN=0 -GCCSIZE=12 \
                     -GCCITMIN=1 -GCOMMOPT=0
 
