@@ -1067,7 +1067,7 @@ int ete_rtl_run(const ete_rtl_opts *o, ete_rtl_result *res, FILE *log)
         goto out;
     }
     /* the slots: RETIRE_WIDTH instructions per run at most, at full rate
-     * the port's PE_BLK_PORT_MAX_INSNS (its 5-bit `last`), runs merged
+     * the port's PE_BLK_PORT_MAX_INSNS (its 8-bit `last`), runs merged
      * across clocks as a PE presents them; 1 when an event fires on every
      * instruction (docs/pe-blocks.md 3) */
     unsigned cap = ete_model_block_max_insns(b->m) ? 1u
