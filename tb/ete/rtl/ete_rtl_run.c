@@ -216,7 +216,8 @@ static void to_blk(const pe_blk *k, ete_dut_blk *x)
 }
 
 /* The slot stream of records 0 .. nr.  Normal mode: pe_blk_from_recs over
- * the whole stream, runs of up to cap instructions, presented 1 ..
+ * the whole stream, runs of up to cap instructions (RETIRE_WIDTH, or the
+ * port's 64 on odd seeds), presented 1 ..
  * RETIRE_WIDTH slots per clock.  Full rate: the same derivation, runs of
  * up to PE_BLK_PORT_MAX_INSNS, paced by records (blocks_due).  Throughput:
  * the PE retires a group of records per clock (up to RETIRE_WIDTH, ending
@@ -572,6 +573,8 @@ static void replay_line(const bench *b, char *buf, size_t len)
         ADD(" --pe %s", o->pe_path);
     else if (o->branches)
         ADD(" --branches");
+    else if (o->long_runs)
+        ADD(" --long-runs");
     if (o->max_cycles)
         ADD(" --cycles %" PRIu64, o->max_cycles);
     if (o->backpressure >= 0)
@@ -925,6 +928,12 @@ int ete_rtl_run(const ete_rtl_opts *o, ete_rtl_result *res, FILE *log)
             return -1;
         }
         b->s = &own;
+    } else if (o->long_runs) {
+        if (progen_long_runs(o->seed, o->records, &own, res->msg, sizeof res->msg)) {
+            pe_stream_free(&own);
+            return -1;
+        }
+        b->s = &own;
     } else {
         progen_cfg pc;
         progen_cfg_default(&pc, o->seed);
@@ -1066,12 +1075,14 @@ int ete_rtl_run(const ete_rtl_opts *o, ete_rtl_result *res, FILE *log)
         rc = -1;
         goto out;
     }
-    /* the slots: RETIRE_WIDTH instructions per run at most, at full rate
-     * the port's PE_BLK_PORT_MAX_INSNS (its 8-bit `last`), runs merged
-     * across clocks as a PE presents them; 1 when an event fires on every
+    /* the slots: RETIRE_WIDTH instructions per run at most (normal mode,
+     * even seeds; throughput mode), or the port's PE_BLK_PORT_MAX_INSNS
+     * (its 8-bit `last`: normal mode, odd seeds; full rate, runs merged
+     * across clocks as a PE presents them); 1 when an event fires on every
      * instruction (docs/pe-blocks.md 3) */
     unsigned cap = ete_model_block_max_insns(b->m) ? 1u
                    : o->mode == ETE_RTL_MODE_FULL_RATE ? PE_BLK_PORT_MAX_INSNS
+                   : o->mode == ETE_RTL_MODE_NORMAL && (o->seed & 1u) ? PE_BLK_PORT_MAX_INSNS
                    : b->dp.retire_width;
     size_t nr = b->limit;
     b->blk = malloc(pe_blk_max_slots(nr) * sizeof *b->blk);
