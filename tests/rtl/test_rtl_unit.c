@@ -141,8 +141,13 @@ END_TEST
 
 /* Full rate (RETIRE_WIDTH records every clock, each run presented in the
  * clock its last instruction retires, up to the port's 64 instructions):
- * every set takes every slot, on random programs in the plain and the
- * address-filtered configurations (S3 splits runs at comparator edges). */
+ * a stream that needs at most one slot per clock (slots presented over
+ * the clocks records were presented in) loses nothing, in the plain and
+ * the address-filtered configurations (S3 splits runs at comparator
+ * edges); the core takes one entry per clock, so a branch-dense program
+ * that needs more (seed 805: 1.49 slots per clock) may drop, with its
+ * overflows. */
+static unsigned full_rate_checked;
 START_TEST(test_full_rate)
 {
     static const int cfgs[] = {ETE_RT_PLAIN, ETE_RT_FILTER_RANGE, ETE_RT_FILTER_STARTSTOP};
@@ -154,10 +159,18 @@ START_TEST(test_full_rate)
     o.mode = ETE_RTL_MODE_FULL_RATE;
     ete_rtl_result res;
     run(&o, &res);
-    ck_assert_msg(res.dropped == 0 && res.overflows == 0,
-                  "seed %" PRIu64 " (%s): %" PRIu64 " records dropped at full rate", o.seed,
-                  ete_rt_config_name((unsigned)o.config), res.dropped);
-    ck_assert_uint_eq(res.slots_fed, res.slots);
+    ck_assert_uint_gt(res.rec_cycles, 0);
+    if (res.slots <= res.rec_cycles) {
+        ck_assert_msg(res.dropped == 0 && res.overflows == 0,
+                      "seed %" PRIu64 " (%s): %" PRIu64 " records dropped at full rate, %"
+                      PRIu64 " slots in %" PRIu64 " clocks", o.seed,
+                      ete_rt_config_name((unsigned)o.config), res.dropped, res.slots,
+                      res.rec_cycles);
+        ck_assert_uint_eq(res.slots_fed, res.slots);
+        full_rate_checked++;
+    } else {
+        ck_assert_int_eq(res.dropped > 0, res.overflows > 0);
+    }
 }
 END_TEST
 
@@ -321,6 +334,7 @@ START_TEST(test_totals)
            " overflows, %" PRIu64 " stalled clocks\n",
            dp.set, slots_fed, bytes, overflows, stalled);
     ck_assert_uint_gt(slots_fed, (uint64_t)NSEEDS * NRECORDS / 4u);
+    ck_assert_uint_ge(full_rate_checked, 3);   /* test_full_rate: not vacuous */
     ck_assert_uint_gt(bytes, 0);
 }
 END_TEST
