@@ -50,7 +50,7 @@ module ete_entry #(
   input  wire [RETIRE_WIDTH-1:0]      pe_valid_i,
   input  wire [RETIRE_WIDTH*3-1:0]    pe_kind_i,
   input  wire [RETIRE_WIDTH*64-1:0]   pe_addr_i,
-  input  wire [RETIRE_WIDTH*5-1:0]    pe_last_i,
+  input  wire [RETIRE_WIDTH*8-1:0]    pe_last_i,   // byte offset 0..252: up to 64 A64 instructions
   input  wire [RETIRE_WIDTH*4-1:0]    pe_iclass_i,
   input  wire [RETIRE_WIDTH*4-1:0]    pe_flags_i,  // TAKEN, NS, TSTATE, CCFAIL
   input  wire [RETIRE_WIDTH*2-1:0]    pe_isa_i,
@@ -95,8 +95,8 @@ module ete_entry #(
   localparam TS_W   = 64;                                        // stored ts_i bits
   localparam CYC_W  = 21;                                        // cycle stamp bits
 `endif
-  localparam SLOT_W = 3 + ADDR_W + 5 + 4 + 4 + 2 + 2 + 2 + 5 + 8;  // 99: a slot's fields
-  localparam ENT_W  = 1 + SLOT_W + CYC_W + TS_W;                 // 185
+  localparam SLOT_W = 3 + ADDR_W + 8 + 4 + 4 + 2 + 2 + 2 + 5 + 8;  // 102: a slot's fields
+  localparam ENT_W  = 1 + SLOT_W + CYC_W + TS_W;                 // 188
   localparam WR_N   = RETIRE_WIDTH;
   localparam CNT_W  = clog2(DEPTH) + 1;
   localparam WC_W   = clog2(WR_N + 1);
@@ -208,7 +208,7 @@ module ete_entry #(
     for (l = 0; l < RETIRE_WIDTH; l = l + 1) begin
       cyc_l = (l == 0) ? cyc_q : {CYC_W{1'b0}};
       wr_data[l*ENT_W +: ENT_W] = {1'b0,
-        pe_kind_i[l*3 +: 3], pe_addr_i[l*64 +: ADDR_W], pe_last_i[l*5 +: 5],
+        pe_kind_i[l*3 +: 3], pe_addr_i[l*64 +: ADDR_W], pe_last_i[l*8 +: 8],
         pe_iclass_i[l*4 +: 4], pe_flags_i[l*4 +: 4], pe_isa_i[l*2 +: 2],
         pe_el_i[l*2 +: 2], pe_from_el_i[l*2 +: 2], pe_exc_type_i[l*5 +: 5],
         pe_ext_in_i[l*8 +: 8], cyc_l, ts_i[TS_W-1:0]};
@@ -262,15 +262,13 @@ module ete_entry #(
   assign empty_o    = (count == 0) & ~owe_q;
 
   wire [ADDR_W-1:0] rd_addr;
-  wire [4:0]        rd_last;
   wire [CYC_W-1:0]  rd_cyc;
   wire [TS_W-1:0]   rd_ts;
-  assign {ent_marker_o, ent_kind_o, rd_addr, rd_last, ent_iclass_o,
+  assign {ent_marker_o, ent_kind_o, rd_addr, ent_last_o, ent_iclass_o,
           ent_flags_o, ent_isa_o, ent_el_o, ent_from_el_o, ent_exc_type_o,
           ent_ext_in_o, rd_cyc, rd_ts} = rd_data;
   // (zero-extended when narrowed for the proofs; equal widths otherwise)
   assign ent_addr_o = rd_addr;
-  assign ent_last_o = {3'b000, rd_last};
   assign ent_cyc_o  = rd_cyc;
   assign ent_ts_o   = rd_ts;
 
@@ -334,7 +332,7 @@ module ete_entry #(
       always @* if (f_past_valid && rst_ni && acc && F_GL < n_pres) begin
         assert (wr_data[gl*ENT_W + ENT_W - 1] == 1'b0);
         assert (wr_data[gl*ENT_W + CYC_W + TS_W +: SLOT_W] ==
-                {pe_kind_i[gl*3 +: 3], pe_addr_i[gl*64 +: ADDR_W], pe_last_i[gl*5 +: 5],
+                {pe_kind_i[gl*3 +: 3], pe_addr_i[gl*64 +: ADDR_W], pe_last_i[gl*8 +: 8],
                  pe_iclass_i[gl*4 +: 4], pe_flags_i[gl*4 +: 4], pe_isa_i[gl*2 +: 2],
                  pe_el_i[gl*2 +: 2], pe_from_el_i[gl*2 +: 2], pe_exc_type_i[gl*5 +: 5],
                  pe_ext_in_i[gl*8 +: 8]});

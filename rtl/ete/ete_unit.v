@@ -44,7 +44,7 @@ module ete_unit #(
   input  wire [RETIRE_WIDTH-1:0]    pe_valid_i,
   input  wire [RETIRE_WIDTH*3-1:0]  pe_kind_i,
   input  wire [RETIRE_WIDTH*64-1:0] pe_addr_i,
-  input  wire [RETIRE_WIDTH*5-1:0]  pe_last_i,
+  input  wire [RETIRE_WIDTH*8-1:0]  pe_last_i,     // byte offset 0..252 (64 A64 instructions)
   input  wire [RETIRE_WIDTH*4-1:0]  pe_iclass_i,
   input  wire [RETIRE_WIDTH*4-1:0]  pe_flags_i,    // TAKEN, NS, TSTATE, CCFAIL
   input  wire [RETIRE_WIDTH*2-1:0]  pe_isa_i,

@@ -90,7 +90,7 @@ module trace_subsystem #(
   input  wire [RETIRE_WIDTH-1:0]    pe_blk_valid_i,
   input  wire [RETIRE_WIDTH*3-1:0]  pe_blk_kind_i,
   input  wire [RETIRE_WIDTH*64-1:0] pe_blk_addr_i,
-  input  wire [RETIRE_WIDTH*5-1:0]  pe_blk_last_i,
+  input  wire [RETIRE_WIDTH*8-1:0]  pe_blk_last_i,
   input  wire [RETIRE_WIDTH*4-1:0]  pe_blk_iclass_i,
   input  wire [RETIRE_WIDTH*4-1:0]  pe_blk_flags_i,   // TAKEN NS TSTATE CCFAIL
   input  wire [RETIRE_WIDTH*2-1:0]  pe_blk_isa_i,

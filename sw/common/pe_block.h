@@ -39,7 +39,7 @@ enum pe_blk_kind {
 #define PE_BLK_W_VALID    1u
 #define PE_BLK_W_KIND     3u
 #define PE_BLK_W_ADDR     64u
-#define PE_BLK_W_LAST     5u   /* port: byte offset 0..28, up to 8 A64 instructions */
+#define PE_BLK_W_LAST     8u   /* port: byte offset 0..252, up to 64 A64 instructions */
 #define PE_BLK_W_ICLASS   4u
 #define PE_BLK_W_FLAGS    4u   /* TAKEN, NS, TSTATE, CCFAIL */
 #define PE_BLK_W_ISA      2u
@@ -53,12 +53,12 @@ enum pe_blk_kind {
      PE_BLK_W_EXT_IN)
 _Static_assert(PE_BLK_PORT_BITS <= 160, "the block port budget is 160 bits per slot");
 
-/* Instructions a port slot holds at most: `last` up to 28, 8 A64
+/* Instructions a port slot holds at most: `last` up to 252, 64 A64
  * instructions (PE_BLK_W_LAST bits). */
-#define PE_BLK_PORT_MAX_INSNS 8u
+#define PE_BLK_PORT_MAX_INSNS 64u
 
-/* Largest byte offset `last` the C struct holds (8 bits, A64/A32: 64
- * instructions); pe_blk_from_recs ends a run there. */
+/* Largest byte offset `last` the C struct and the port hold (8 bits,
+ * A64/A32: 64 instructions); pe_blk_from_recs ends a run there. */
 #define PE_BLK_LAST_MAX 252u
 
 typedef struct pe_blk {

@@ -116,4 +116,19 @@ int progen_generate(const progen_cfg *c, pe_stream *out, char *err, size_t errle
 int progen_branches(uint64_t seed, uint64_t n_records, pe_stream *out, char *err,
                     size_t errlen);
 
+/* ---- long straight-line runs -------------------------------------------
+ * A random A64 program of blocks, each a body of non-branch instructions
+ * (ADD, NOP) and then a branch, as progen_branches' (B.cond, B, BL, RET, BR,
+ * BLR; targets anywhere, so into the middle of bodies too): one EL0 region
+ * of PROGEN_LR_SLOTS instructions at PROGEN_USER_BASE, a quarter of the
+ * bodies 0..15 instructions, a quarter 16..63, half 64..PROGEN_LR_BODY_MAX,
+ * so that runs of every length up to and past a block slot's 64
+ * instructions (docs/pe-blocks.md) occur, with comparator edges anywhere in
+ * them.  Records as progen_branches'.  n_records records into out
+ * (initialised here, out->seed = seed).  Returns 0, or -1 with a message. */
+#define PROGEN_LR_SLOTS    16384u
+#define PROGEN_LR_BODY_MAX 200u
+int progen_long_runs(uint64_t seed, uint64_t n_records, pe_stream *out, char *err,
+                     size_t errlen);
+
 #endif

@@ -1,5 +1,6 @@
 /* The ETE model's block path against its record path: for random programs
- * (progen, progen_branches), every configuration of the round-trip mix,
+ * (progen, progen_branches, progen_long_runs: runs up to the slot's 64
+ * instructions), every configuration of the round-trip mix,
  * configurations that put address range edges and start/stop addresses
  * inside instruction runs, run caps (max_insns) 0, 1, 2, 4 and overflows
  * at slot boundaries, the record view (ete_model_run over pe_rec) and the
@@ -20,6 +21,7 @@
 #define NSEEDS    16
 #define NRECORDS  20000
 #define NBRSEEDS  4
+#define NLRSEEDS  4
 #define WL_PREFIX 30000
 
 static const unsigned caps[] = {0, 1, 2, 4};
@@ -41,6 +43,7 @@ static const char *cfg_name(unsigned c)
 static struct {
     uint64_t compares, slots, records, bytes;
     uint64_t runs_multi, runs_split, subruns;
+    uint64_t runs_long, runs_full;   /* INSN runs of more than 8 instructions, of 64 */
     uint64_t ctx, exc, tfail, reset, overflows;
 } tot;
 
@@ -226,6 +229,14 @@ static void compare(const pe_stream *s, const ete_params *p, const ete_progregs 
     ete_block_stats st;
     ete_model_block_stats(mb, &st);
     ck_assert_uint_eq(st.slots, nb);
+    for (size_t i = 0; i < nb; i++) {
+        if (b[i].kind != PE_BLK_INSN || b[i].isa == PE_ISA_T32)
+            continue;
+        unsigned ni = b[i].last / 4u + 1u;
+        ck_assert_uint_le(ni, PE_BLK_PORT_MAX_INSNS);   /* what the port carries */
+        tot.runs_long += ni > 8u;
+        tot.runs_full += ni == PE_BLK_PORT_MAX_INSNS;
+    }
     tot.compares++;
     tot.slots += nb;
     tot.records += s->nrec;
@@ -284,6 +295,17 @@ START_TEST(test_branches)
     char err[256];
     ck_assert_msg(progen_branches(seed, NRECORDS, &s, err, sizeof err) == 0, "%s", err);
     compare_all(&s, seed, "branches");
+    pe_stream_free(&s);
+}
+END_TEST
+
+START_TEST(test_long_runs)
+{
+    uint64_t seed = 3000u + (uint64_t)_i;
+    pe_stream s;
+    char err[256];
+    ck_assert_msg(progen_long_runs(seed, NRECORDS, &s, err, sizeof err) == 0, "%s", err);
+    compare_all(&s, seed, "long-runs");
     pe_stream_free(&s);
 }
 END_TEST
@@ -371,9 +393,11 @@ START_TEST(test_totals)
     printf("test_model_block: %" PRIu64 " comparisons, %" PRIu64 " slots, %" PRIu64
            " records, %" PRIu64 " trace bytes compared; %" PRIu64 " multi-instruction runs, %"
            PRIu64 " runs split by comparators (%" PRIu64 " sub-runs); %" PRIu64 " CTX, %" PRIu64
-           " EXC, %" PRIu64 " TFAIL, %" PRIu64 " RESET slots; %" PRIu64 " overflows\n",
+           " EXC, %" PRIu64 " TFAIL, %" PRIu64 " RESET slots; %" PRIu64 " overflows; %" PRIu64
+           " runs of more than 8 instructions, %" PRIu64 " of 64\n",
            tot.compares, tot.slots, tot.records, tot.bytes, tot.runs_multi, tot.runs_split,
-           tot.subruns, tot.ctx, tot.exc, tot.tfail, tot.reset, tot.overflows);
+           tot.subruns, tot.ctx, tot.exc, tot.tfail, tot.reset, tot.overflows, tot.runs_long,
+           tot.runs_full);
     ck_assert_uint_gt(tot.compares, 0);
     ck_assert_uint_gt(tot.bytes, 0);
     ck_assert_uint_gt(tot.runs_multi, 0);
@@ -383,6 +407,8 @@ START_TEST(test_totals)
     ck_assert_uint_gt(tot.tfail, 0);
     ck_assert_uint_gt(tot.reset, 0);
     ck_assert_uint_gt(tot.overflows, 0);
+    ck_assert_uint_gt(tot.runs_long, 0);
+    ck_assert_uint_gt(tot.runs_full, 0);
 }
 END_TEST
 
@@ -393,6 +419,7 @@ int main(void)
     tcase_set_timeout(tc, 600);
     tcase_add_loop_test(tc, test_progen, 0, NSEEDS);
     tcase_add_loop_test(tc, test_branches, 0, NBRSEEDS);
+    tcase_add_loop_test(tc, test_long_runs, 0, NLRSEEDS);
     tcase_add_test(tc, test_workloads);
     tcase_add_test(tc, test_event_every_insn);
     tcase_add_test(tc, test_totals);

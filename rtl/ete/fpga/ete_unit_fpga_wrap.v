@@ -18,8 +18,8 @@ module ete_unit_fpga_wrap #(
 );
 
   localparam RW    = RETIRE_WIDTH;
-  // one block-port slot (docs/pe-blocks.md section 1): 100 bits
-  localparam SLOT  = 1 + 3 + 64 + 5 + 4 + 4 + 2 + 2 + 2 + 5 + 8;
+  // one block-port slot (docs/pe-blocks.md section 1): 103 bits
+  localparam SLOT  = 1 + 3 + 64 + 8 + 4 + 4 + 2 + 2 + 2 + 5 + 8;
   localparam IN_W  = RW * SLOT + 64 + 1 + 3 + 12 + 32;
   localparam OUT_W = 2 + 9 * OUT_BYTES + 1 + 32 + 2 + 2;
 
@@ -33,7 +33,8 @@ module ete_unit_fpga_wrap #(
   wire [RW-1:0]    pe_valid;
   wire [RW*3-1:0]  pe_kind;
   wire [RW*64-1:0] pe_addr;
-  wire [RW*5-1:0]  pe_last, pe_exc_type;
+  wire [RW*8-1:0]  pe_last;
+  wire [RW*5-1:0]  pe_exc_type;
   wire [RW*4-1:0]  pe_iclass, pe_flags;
   wire [RW*2-1:0]  pe_isa, pe_el, pe_from_el;
   wire [RW*8-1:0]  pe_ext_in;

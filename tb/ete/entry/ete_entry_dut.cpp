@@ -57,7 +57,7 @@ extern "C" void ete_entry_dut_step(ete_entry_dut *d, int rst_n, uint64_t ts,
             put(t.pe_valid_i, b, 1, k < i.nvalid ? 1u : 0u);
             put(t.pe_kind_i, 3u * b, 3, f.kind);
             put(t.pe_addr_i, 64u * b, 64, f.addr);
-            put(t.pe_last_i, 5u * b, 5, f.last);
+            put(t.pe_last_i, 8u * b, 8, f.last);
             put(t.pe_iclass_i, 4u * b, 4, f.iclass);
             put(t.pe_flags_i, 4u * b, 4, f.flags);
             put(t.pe_isa_i, 2u * b, 2, f.isa);

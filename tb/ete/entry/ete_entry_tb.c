@@ -78,7 +78,7 @@ static void rand_slot(harness_rng *g, ete_entry_slot *f)
     uint64_t a = harness_rng_next(g), b = harness_rng_next(g);
     f->addr = a;
     f->kind = (uint8_t)(b % 5u);
-    f->last = (uint8_t)((b >> 3) & 31u);
+    f->last = (uint8_t)((b >> 35) & 255u);
     f->iclass = (uint8_t)((b >> 8) & 15u);
     f->flags = (uint8_t)((b >> 12) & 15u);
     f->isa = (uint8_t)((b >> 16) & 3u);

@@ -156,7 +156,7 @@ void ete_dut_set_blk(ete_dut *d, unsigned slot, const ete_dut_blk *b)
     put(t.pe_valid_i, slot, 1, 1);
     put(t.pe_kind_i, slot * 3u, 3, b->kind);
     put(t.pe_addr_i, slot * 64u, 64, b->addr);
-    put(t.pe_last_i, slot * 5u, 5, b->last);
+    put(t.pe_last_i, slot * 8u, 8, b->last);
     put(t.pe_iclass_i, slot * 4u, 4, b->iclass);
     put(t.pe_flags_i, slot * 4u, 4, b->flags & 0xFu);
     put(t.pe_isa_i, slot * 2u, 2, b->isa);

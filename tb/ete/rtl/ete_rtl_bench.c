@@ -43,7 +43,7 @@ int main(int argc, char **argv)
     const char *config = NULL, *pe = NULL, *waves = NULL, *cov = NULL, *dump = NULL;
     double bp = -1.0, idle = -1.0;
     int stall = 0, no_stall = 0, ocsd = 0, no_ocsd = 0, seed_given = 0, seeds_given = 0;
-    int verbose = 0, tput = 0, full = 0, branches = 0;
+    int verbose = 0, tput = 0, full = 0, branches = 0, long_runs = 0;
     uint64_t burst = 0;
     const harness_opt opts[] = {
         {"--seed", HARNESS_OPT_SEED, &seed, "S", "seed (decimal, 0x hex or 'random'; "
@@ -84,6 +84,9 @@ int main(int argc, char **argv)
          "RETIRE_WIDTH records every cycle whatever they are", 0, 0, NULL},
         {"--branches", HARNESS_OPT_FLAG, &branches, NULL, "generate a branch-only program "
          "(every record a P0 instruction) instead of the random program", 0, 0, NULL},
+        {"--long-runs", HARNESS_OPT_FLAG, &long_runs, NULL, "generate a program of long "
+         "straight-line runs (up to 200 instructions between branches) instead of the random "
+         "program", 0, 0, NULL},
         {"--burst", HARNESS_OPT_U64, &burst, "B", "rate modes: present for B cycles, then "
          "nothing for B x RETIRE_WIDTH cycles, repeatedly", 1, 1u << 20, NULL},
     };
@@ -142,13 +145,14 @@ int main(int argc, char **argv)
     o.mode = tput ? ETE_RTL_MODE_THROUGHPUT : full ? ETE_RTL_MODE_FULL_RATE
                                                  : ETE_RTL_MODE_NORMAL;
     o.branches = branches;
+    o.long_runs = long_runs;
     o.burst = (unsigned)burst;
     if (burst && !tput && !full) {
         fprintf(stderr, "%s: --burst is for the rate modes (--throughput, --full-rate)\n", prog);
         return 2;
     }
-    if (branches && pe) {
-        fprintf(stderr, "%s: --branches and --pe together\n", prog);
+    if (branches + long_runs + (pe != NULL) > 1) {
+        fprintf(stderr, "%s: --branches, --long-runs and --pe: one at most\n", prog);
         return 2;
     }
     if (config) {

@@ -97,9 +97,7 @@ typedef struct bench {
      * system counter ts_i = cycle * ratio + off */
     pe_blk *blk;
     size_t nblk, *blk_rec;
-    uint8_t *grp;              /* rate modes: 1 where a clock's group of records
-                                  begins (derive_slots) */
-    size_t rec_retired;        /* full rate: records the PE has retired so far */
+    size_t rec_retired;        /* rate modes: records the PE has retired so far */
     uint64_t ts_ratio, ts_off, ts_now;
     uint64_t burst_t;        /* record-phase cycles, for the burst pattern */
     int phase;
@@ -215,58 +213,36 @@ static void to_blk(const pe_blk *k, ete_dut_blk *x)
     x->flags = pe_blk_port_flags(k);
 }
 
-/* The slot stream of records 0 .. nr.  Normal mode: pe_blk_from_recs over
- * the whole stream, runs of up to cap instructions, presented 1 ..
- * RETIRE_WIDTH slots per clock.  Full rate: the same derivation, runs of
- * up to PE_BLK_PORT_MAX_INSNS, paced by records (blocks_due).  Throughput:
- * the PE retires a group of records per clock (up to RETIRE_WIDTH, ending
- * at the first P0 record) and presents the slots of that group, so that no
- * run spans two clocks; a group whose slots exceed the port's
- * RETIRE_WIDTH takes more clocks.  A group's derivation starts
- * with a CTX slot, kept only where the identifiers change (rule 1 of
- * docs/pe-blocks.md 2: the whole stream's derivation has it there).
- * Returns the number of slots, or -1 with *bad and err. */
+/* The slot stream of records 0 .. nr: pe_blk_from_recs over the whole
+ * stream, runs of up to cap instructions.  Normal mode presents them 1 ..
+ * RETIRE_WIDTH per clock; the rate modes pace them by the records the PE
+ * retires (blocks_due).  Returns the number of slots, or -1 with *bad and
+ * err. */
 static long derive_slots(bench *b, size_t nr, unsigned cap, size_t *bad, char *err,
                          size_t errlen)
 {
-    const pe_rec *rec = b->s->rec;
-    if (b->o->mode != ETE_RTL_MODE_THROUGHPUT) {
-        long n = pe_blk_from_recs(rec, nr, cap, b->blk, bad, err, errlen);
-        if (n > 0)
-            b->grp[0] = 1;
-        return n;
-    }
-    unsigned rw = b->dp.retire_width;
-    size_t nb = 0;
-    for (size_t g0 = 0; g0 < nr;) {
-        size_t len = 0;
-        while (g0 + len < nr && len < rw) {
-            len++;
-            if (b->o->mode == ETE_RTL_MODE_THROUGHPUT && ete_rtl_is_p0(&rec[g0 + len - 1]))
-                break;
-        }
-        long n = pe_blk_from_recs(&rec[g0], len, cap, &b->blk[nb], bad, err, errlen);
-        if (n < 0) {
-            *bad += g0;
-            return -1;
-        }
-        size_t first = nb;
-        if (g0 > 0 && n > 0 && b->blk[nb].kind == PE_BLK_CTX &&
-            b->blk[nb].addr == ((uint64_t)rec[g0 - 1].contextidr_el2 << 32 |
-                                rec[g0 - 1].contextidr_el1)) {
-            memmove(&b->blk[nb], &b->blk[nb + 1], (size_t)(n - 1) * sizeof *b->blk);
-            n--;
-        }
-        nb += (size_t)n;
-        if (nb > first)
-            b->grp[first] = 1;
-        g0 += len;
-    }
-    return (long)nb;
+    return pe_blk_from_recs(b->s->rec, nr, cap, b->blk, bad, err, errlen);
 }
 
-/* Full rate: `nrec` records retire in this cycle (a PE retiring
- * RETIRE_WIDTH instructions a clock); the slots due are those from b->next
+/* Throughput: the records the PE retires in this clock, from the first not
+ * yet retired: up to RETIRE_WIDTH, ending after the first P0 record (at
+ * most one P0 element per clock). */
+static unsigned group_len(const bench *b)
+{
+    size_t first = b->blk_rec[b->next];
+    size_t p = b->rec_retired > first ? b->rec_retired : first;
+    size_t nr = b->blk_rec[b->limit];
+    unsigned len = 0;
+    while (p + len < nr && len < b->dp.retire_width) {
+        len++;
+        if (ete_rtl_is_p0(&b->s->rec[p + len - 1]))
+            break;
+    }
+    return len;
+}
+
+/* Rate modes: `nrec` records retire in this cycle (full rate: RETIRE_WIDTH
+ * a clock; throughput: group_len); the slots due are those from b->next
  * whose records have all retired, RETIRE_WIDTH at most (the port's width).
  * A run longer than a clock's records is presented in the clock its last
  * instruction retires (docs/pe-blocks.md 1); CTX slots stand for no record
@@ -322,21 +298,16 @@ static void drive(bench *b)
                                  ? b->dp.retire_width
                                  : 1u + (unsigned)harness_rng_below(&b->rng_pe,
                                                                     b->dp.retire_width);
-                /* full rate: n records retire, and the slots presented are
-                 * those whose last record is among them (a run is
-                 * presented when it ends) */
-                if (b->o->mode == ETE_RTL_MODE_FULL_RATE)
+                /* rate modes: n records retire (full rate: RETIRE_WIDTH;
+                 * throughput: up to the first P0 record), and the slots
+                 * presented are those whose last record is among them (a
+                 * run is presented when it ends) */
+                if (b->o->mode == ETE_RTL_MODE_THROUGHPUT)
+                    n = blocks_due(b, group_len(b));
+                else if (b->o->mode == ETE_RTL_MODE_FULL_RATE)
                     n = blocks_due(b, n);
                 if (n > b->limit - b->next)
                     n = (unsigned)(b->limit - b->next);
-                /* throughput: this clock's group of records (derive_slots),
-                 * RETIRE_WIDTH slots at most */
-                if (b->o->mode == ETE_RTL_MODE_THROUGHPUT)
-                    for (unsigned k = 1; k < n; k++)
-                        if (b->grp[b->next + k]) {
-                            n = k;
-                            break;
-                        }
                 if (!b->rec_seen) {
                     b->rec_seen = 1;
                     b->rec_first = cyc;
@@ -572,6 +543,8 @@ static void replay_line(const bench *b, char *buf, size_t len)
         ADD(" --pe %s", o->pe_path);
     else if (o->branches)
         ADD(" --branches");
+    else if (o->long_runs)
+        ADD(" --long-runs");
     if (o->max_cycles)
         ADD(" --cycles %" PRIu64, o->max_cycles);
     if (o->backpressure >= 0)
@@ -925,6 +898,12 @@ int ete_rtl_run(const ete_rtl_opts *o, ete_rtl_result *res, FILE *log)
             return -1;
         }
         b->s = &own;
+    } else if (o->long_runs) {
+        if (progen_long_runs(o->seed, o->records, &own, res->msg, sizeof res->msg)) {
+            pe_stream_free(&own);
+            return -1;
+        }
+        b->s = &own;
     } else {
         progen_cfg pc;
         progen_cfg_default(&pc, o->seed);
@@ -1066,22 +1045,18 @@ int ete_rtl_run(const ete_rtl_opts *o, ete_rtl_result *res, FILE *log)
         rc = -1;
         goto out;
     }
-    /* the slots: RETIRE_WIDTH instructions per run at most, at full rate
-     * the port's PE_BLK_PORT_MAX_INSNS (its 5-bit `last`), runs merged
-     * across clocks as a PE presents them; 1 when an event fires on every
-     * instruction (docs/pe-blocks.md 3) */
+    /* the slots: RETIRE_WIDTH instructions per run at most (normal mode,
+     * even seeds), or the port's PE_BLK_PORT_MAX_INSNS (its 8-bit `last`:
+     * normal mode, odd seeds; the rate modes, runs spanning clocks as a PE
+     * presents them); 1 when an event fires on every instruction
+     * (docs/pe-blocks.md 3) */
     unsigned cap = ete_model_block_max_insns(b->m) ? 1u
-                   : o->mode == ETE_RTL_MODE_FULL_RATE ? PE_BLK_PORT_MAX_INSNS
-                   : b->dp.retire_width;
+                   : o->mode == ETE_RTL_MODE_NORMAL && !(o->seed & 1u) ? b->dp.retire_width
+                   : PE_BLK_PORT_MAX_INSNS;
     size_t nr = b->limit;
     b->blk = malloc(pe_blk_max_slots(nr) * sizeof *b->blk);
     b->blk_rec = malloc((pe_blk_max_slots(nr) + 1) * sizeof *b->blk_rec);
     if (!b->blk || !b->blk_rec) {
-        b->oom = 1;
-        goto check;
-    }
-    b->grp = calloc(pe_blk_max_slots(nr) + 1, 1);
-    if (!b->grp) {
         b->oom = 1;
         goto check;
     }
@@ -1195,7 +1170,6 @@ out:
     }
     free(b->blk);
     free(b->blk_rec);
-    free(b->grp);
     free(b->exp.b);
     free(b->act.b);
     free(b->beats);

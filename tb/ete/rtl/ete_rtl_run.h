@@ -1,7 +1,8 @@
 /* One run of the ETE RTL bench: program the Verilated unit ete_unit over
  * APB with the driver (sw/ete/ete_driver.h), drive its PE block port with an
  * execution (the slots pe_blk_from_recs derives with max_insns =
- * RETIRE_WIDTH, and ts_i from the bench's counter), compare every output
+ * RETIRE_WIDTH, or the port's 64 on odd seeds and at full rate, and ts_i
+ * from the bench's counter), compare every output
  * byte with the model's block path, decode the RTL's bytes and check them
  * with the round-trip oracle (and OpenCSD on some seeds).  Used by the
  * bench (ete_rtl_bench.c) and the Check suite (tests/rtl/test_rtl_unit.c).  docs/ete-bench.md describes it. */
@@ -38,6 +39,8 @@ typedef struct ete_rtl_opts {
     const pe_stream *pe;     /* NULL: generate from the seed (progen) */
     int branches;            /* generate a branch-only program (progen_branches):
                                 every record a P0 instruction */
+    int long_runs;           /* generate a program of long straight-line runs
+                                (progen_long_runs) */
     unsigned burst;          /* rate modes: cycles per burst (0: no gaps) */
     const char *pe_path;     /* the file pe came from (replay line) */
     const char *waves;       /* FST file or NULL */

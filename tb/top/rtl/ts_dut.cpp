@@ -76,7 +76,7 @@ void drive_pe(Vtrace_subsystem &t, const ts_pins_in *in)
         const ts_blk_slot &b = in->blk[s];
         put(t.pe_blk_kind_i, 3 * s, 3, b.kind);
         put(t.pe_blk_addr_i, 64 * s, 64, b.addr);
-        put(t.pe_blk_last_i, 5 * s, 5, b.last);
+        put(t.pe_blk_last_i, 8 * s, 8, b.last);
         put(t.pe_blk_iclass_i, 4 * s, 4, b.iclass);
         put(t.pe_blk_flags_i, 4 * s, 4, b.flags);
         put(t.pe_blk_isa_i, 2 * s, 2, b.isa);
