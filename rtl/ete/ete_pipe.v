@@ -501,16 +501,6 @@ module ete_pipe #(
     .ready_i (s3_ready),
     .data_i  (m_q)
   );
-  reg f_rst_seen = 1'b0;               // the registers have been reset
-  always @(posedge clk_i)
-    if (!rst_ni)
-      f_rst_seen <= 1'b1;
-  always @(posedge clk_i) if (rst_ni && f_rst_seen) begin
-    // the skid's second entry is only ever behind a first one, and S2 is
-    // stopped while it is full
-    assert (!s_valid_q || m_valid_q);
-    assert (!(s_valid_q && ent_ready_o));
-  end
 `endif
 
   // ==========================================================================
@@ -747,6 +737,17 @@ module ete_pipe #(
               ent_ts_i})
   );
 `endif
+
+  // ---- S2's skid (the S2 -> S3 boundary): the second entry is only ever
+  // behind a first one, and S2 is stopped while it is full.  S3's run flag
+  // agrees with the entry it travels with (S2b forms both from S2a's kind
+  // and marker): S3's final and sub-run flags hang on it (in_run_i).
+  always @* if (f_past_valid && rst_ni) begin
+    assert (!s_valid_q || m_valid_q);
+    assert (!(s_valid_q && ent_ready_o));
+    if (m_valid_q) assert (m_run == (!m_q[MW-1] && m_q[MW-2 -: 3] == K_INSN));
+    if (s_valid_q) assert (s_q[MW-EW-1] == (!s_q[MW-1] && s_q[MW-2 -: 3] == K_INSN));
+  end
 
   // ---- 1. valid/ready at every stage boundary: a valid stays until ready,
   // the payload holds while valid && !ready

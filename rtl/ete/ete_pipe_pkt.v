@@ -805,14 +805,26 @@ module ete_pipe_pkt #(
     if (c_valid_q) assert (c_len_q != 6'd0 && {1'b0, c_len_q} <= PKT_BYTES[6:0]);
     if (pkt_valid_o) assert (pkt_len_o != 6'd0 && {1'b0, pkt_len_o} <= PKT_BYTES[6:0]);
   end
-  // a packet's bytes past its length are zero (packets are ORed together)
+  // a packet's bytes past its length are zero (packets are ORed together);
+  // a slot of S6a's element and of the bank holds 1 .. 20 bytes, and the
+  // bank's pairing flags agree with its length (the chunk's length rests on
+  // these: formal/ete_pipe.sby's induction)
   genvar f_s, f_b;
   generate
     for (f_s = 0; f_s < NS; f_s = f_s + 1) begin : g_f_slot
+      wire [4:0] f_al = sl_len[f_s*5 +: 5];
+      wire [4:0] f_bl = b_len_q[f_s*5 +: 5];
+      always @* if (f_past_valid && rst_ni) begin
+        if (a_valid_q && a_pres_q[f_s]) assert (f_al != 5'd0 && f_al <= 5'd20);
+        if (b_rem_q[f_s])
+          assert (f_bl != 5'd0 && f_bl <= 5'd20 && b_sm_q[f_s] == (f_bl <= SMALL_L) &&
+                  b_fit_q[f_s] == ((FIT_ALL != 0) || ({1'b0, f_bl} <= PB_FIT)));
+      end
       for (f_b = 0; f_b < 20; f_b = f_b + 1) begin : g_f_byte
-        always @* if (f_past_valid && rst_ni && b_rem_q[f_s] &&
-                      {1'b0, b_len_q[f_s*5 +: 5]} <= f_b)
+        always @* if (f_past_valid && rst_ni && b_rem_q[f_s] && {1'b0, f_bl} <= f_b)
           assert (b_data_q[f_s*160 + 8*f_b +: 8] == 8'd0);
+        always @* if (f_past_valid && rst_ni && a_valid_q && a_pres_q[f_s] && {1'b0, f_al} <= f_b)
+          assert (sl_data[f_s*160 + 8*f_b +: 8] == 8'd0);
       end
     end
   endgenerate

@@ -230,6 +230,23 @@ module ete_pipe_view #(
     i_l_q <= i_l_d;  st_l_q <= st_l_d;  sp_l_q <= sp_l_d;
   end
 
+`ifdef FORMAL
+  // Invariants of the sub-run state (formal/ete_pipe.sby, docs/ete-formal.md).
+  // They hold in the core, where S2's skid keeps its entry at this input
+  // while in_ready_o is low (asserted there, f_s2_vr); this module has no
+  // proof of its own.  A split run's sub-run state (j_q past the first
+  // instruction, or the first half of a minimum) exists only while its run
+  // is at the input; the first half of a minimum has no item at the output;
+  // an item made with sub-runs still to come is not the entry's final one
+  // and carries the entry at the input.
+  // The proofs that include it hold rst_ni low in their first clock.
+  always @* if (rst_ni) begin
+    if (ph_q || j_q != 6'd0) assert (in_valid_i && in_run_i);
+    if (ph_q)                 assert (!valid_q);
+    if (valid_q && j_q != 6'd0) assert (!final_q && ent_q == in_ent_i);
+  end
+`endif
+
 endmodule
 
 `default_nettype wire
