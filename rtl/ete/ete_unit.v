@@ -316,6 +316,31 @@ module ete_unit #(
       assert (f_quiet_q);
   end
 
+`ifdef FV_ETE_UNIT_IDLE
+  // ---- the drain bound (formal/ete_unit.sby task idle, docs/ete-formal.md
+  // "The drain bound"): with out_ready_i high from the clock EN clears,
+  // TRCSTATR.IDLE is set within F_IDLE_N clocks when the session left no
+  // PE slot in the unit (the PE presents none in this task).  F_IDLE_N is
+  // the stage count of that drain: Drain (1 clock, the entry FIFO empty:
+  // finish_i), Finish (S4 turns finish_i into the flush descriptor: 2,
+  // S5: 1, S6a, S6p, S6b, S7: 4, the bundle into the output FIFO and the
+  // gearbox's read: 3, the beats: ceil(24 / OUT_BYTES), finish_done_o:
+  // 1), Stable (out_empty: 1).
+  localparam integer F_IDLE_N = 1 + 2 + 1 + 4 + 3 + (24 + OUT_BYTES - 1) / OUT_BYTES + 1 + 1;
+  reg [7:0] f_drain_q = 8'd0;            // clocks after EN cleared, not Idle
+  always @(posedge clk_i) begin
+    if (!rst_ni || trc_en_o || idle_o) f_drain_q <= 8'd0;
+    else if (f_drain_q != 8'hFF)       f_drain_q <= f_drain_q + 8'd1;
+  end
+  always @* if (f_past_valid && rst_ni) begin
+    assume (pe_valid_i == {RETIRE_WIDTH{1'b0}});
+    if (!trc_en_o && !idle_o) assume (out_ready_i);
+    assert (f_drain_q <= F_IDLE_N[7:0]);
+  end
+  always @(posedge clk_i) if (f_past_valid && rst_ni && $past(rst_ni))
+    cover (idle_o && $past(!idle_o));    // a drain completes within the depth
+`endif
+
   // ---- output port: keep is zero while out_valid_o is low, nonzero and
   // contiguous while high (valid/ready and the bytes: ete_out_fifo's
   // f_out_vr and lane properties)
