@@ -98,7 +98,7 @@ ETE_FV_TASKS := common_fifo_sr:prove_w1 common_fifo_sr:prove_w1d8 common_fifo_sr
                 ete_pipe:prove ete_pipe:prove_p40 ete_pipe:live ete_pipe:bmc \
                 ete_pipe_cmpr:prove_rs4 ete_pipe_cmpr:prove_rs15 ete_pipe_elem:prove \
                 ete_pipe_pkt:bmc_p24 ete_pipe_pkt_ports:bmc_atoms ete_pipe_pkt_ports:bmc_free \
-                ete_unit:bmc \
+                ete_unit:bmc ete_unit:idle \
                 common_fifo_sr:cover_w1 common_fifo_sr:cover_w2 common_fifo_sr:cover_w4 \
                 common_fifo_sr:cover_w4r \
                 ete_out_fifo:cover_gbox_o8 ete_out_fifo:cover_fifo_o4 \
