@@ -909,17 +909,19 @@ module ete_pipe #(
   // within F_GAP clocks: S2 takes an entry, S3 takes S2's entry, S3, S4 or
   // S5 makes a new output, S6 takes a descriptor or a bundle leaves.  The
   // quiet clocks are S3's first half of a split run's minimum and S6's
-  // chunk and bundle registers filling.  docs/ete-formal.md turns this into
-  // the drain bound.
-  localparam [1:0] F_GAP = 2'd3;
+  // element moving inside it: S6a into the bank, the bank into the chunk,
+  // the chunk into the bundle (three in a row after a bundle leaves, the
+  // induction's counterexample at F_GAP 3).  docs/ete-formal.md turns this
+  // into the drain bound.
+  localparam [2:0] F_GAP = 3'd4;
   wire f_s3_new = s3_valid && !f_s3_v_q;
   wire f_work   = a_valid_q || m_valid_q || s_valid_q || s3_valid || s4_valid || !s6_idle || (s4_en && s4_fin_pend);
   wire f_event  = f_ent_go || b_go || (m_valid_q && s3_ready) || f_s3_new || f_s4_new || f_s5_new ||
                   f_s6_go || (pkt_valid_o && pkt_ready_i);
-  reg  [1:0] f_gap_q = 2'd0;             // clocks with work and no move
+  reg  [2:0] f_gap_q = 3'd0;             // clocks with work and no move
   always @(posedge clk_i) begin
-    if (!rst_ni || start_i || !f_work || f_event) f_gap_q <= 2'd0;
-    else if (f_gap_q != 2'd3)                     f_gap_q <= f_gap_q + 2'd1;
+    if (!rst_ni || start_i || !f_work || f_event) f_gap_q <= 3'd0;
+    else if (f_gap_q != 3'd7)                     f_gap_q <= f_gap_q + 3'd1;
   end
   always @* if (f_past_valid && rst_ni) begin
     assume (pkt_ready_i);
