@@ -95,7 +95,7 @@ ETE_FV_TASKS := common_fifo_sr:prove_w1 common_fifo_sr:prove_w1d8 common_fifo_sr
                 common_fifo_sr:prove_w4 common_fifo_sr:prove_w4d16 common_fifo_sr:prove_w1r \
                 common_fifo_sr:prove_w2r common_fifo_sr:prove_w4r \
                 ete_out_fifo:prove_gbox_o4 ete_out_fifo:prove_gbox_o8 ete_out_fifo:prove_gbox_o16 \
-                ete_out_fifo:prove_fifo_o4 \
+                ete_out_fifo:bmc_fifo_o4 \
                 ete_entry:prove_w1 ete_entry:prove_w2 ete_entry:prove_w4 \
                 ete_pipe:prove ete_pipe:prove_p40 ete_pipe:live ete_pipe:bmc \
                 ete_pipe_cmpr:prove_rs4 ete_pipe_cmpr:prove_rs15 ete_pipe_elem:prove \
