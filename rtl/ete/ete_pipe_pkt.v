@@ -833,8 +833,13 @@ module ete_pipe_pkt #(
     cover (sk_valid_q && a_free);                 // the skid used and emptied
     cover (bundle && c_at_q[1]);                  // two packets in one bundle
     cover (chunk && b_cnt_q >= 5'd3);             // an element over several clocks
-    cover (raise_q);
   end
+`ifdef FV_ETE_PIPE_PKT_TOP
+  // a periodic A-Sync request (D1.9.2): 2^PERIOD >= 256 bytes must leave
+  // first, so only this module's own cover task (depth 20) reaches it; the
+  // port harness ties sync_period_i to 0 (formal/ete_pipe_pkt_ports.sby)
+  always @(posedge clk_i) if (f_past_valid && f_run) cover (raise_q);
+`endif
 `endif
 
 endmodule
