@@ -835,9 +835,10 @@ module ete_pipe_pkt #(
     cover (chunk && b_cnt_q >= 5'd3);             // an element over several clocks
   end
 `ifdef FV_ETE_PIPE_PKT_TOP
-  // a periodic A-Sync request (D1.9.2): 2^PERIOD >= 256 bytes must leave
-  // first, so only this module's own cover task (depth 20) reaches it; the
-  // port harness ties sync_period_i to 0 (formal/ete_pipe_pkt_ports.sby)
+  // a periodic A-Sync request (D1.9.2): this module's own cover task only
+  // (sync_period_i free: reached at step 8 with a small period).  The port
+  // harness ties sync_period_i to 0 (formal/ete_pipe_pkt_ports.sby), and in
+  // the core 2^PERIOD >= 256 bytes must leave first.
   always @(posedge clk_i) if (f_past_valid && f_run) cover (raise_q);
 `endif
 `endif
