@@ -128,17 +128,40 @@ module ete_out_gbox #(
   reg  [8*WL-1:0]   win;
   reg  [CB-1:0]     lo, hi;
   reg  [8*WL-1:0]   sh;
-  integer c, k;
+  integer k;
   always @* begin
-    win = {8*WL{1'b0}};
-    for (k = 0; k < WL; k = k + 1)
-      for (c = 0; c < NCH; c = c + 1)
-        if ({{(32 - PW){1'b0}}, p_q} == c) win[8*k +: 8] = bext[8*(c*OUT_BYTES + k) +: 8];
     sh = win << {r_q, 3'b000};
     for (k = 0; k < OUT_BYTES; k = k + 1)
       lo[8*k +: 8] = rth_q[k] ? res_q[8*k +: 8] : sh[8*k +: 8];
     hi = {8'd0, sh[8*WL-1:CB]};
   end
+
+  // The window multiplexer: with more than three chunks a bundle (OUT_BYTES
+  // 4) an AND-OR under a one-hot select registered beside p_q (p1h_q[c] =
+  // (p_q == c); ete_out_gbox alone at OUT_BYTES 4: 684 LUT4 against
+  // 1 098), otherwise a compare on p_q (OUT_BYTES 8: 1 087 against 1 125).
+  generate
+    if (NCH > 3) begin : g_win_1h
+      reg [NCH-1:0] p1h_q, p1h_d;
+      integer c1, k1;
+      always @* begin
+        for (c1 = 0; c1 < NCH; c1 = c1 + 1) p1h_d[c1] = ({{(32 - PW){1'b0}}, p_d} == c1);
+        win = {8*WL{1'b0}};
+        for (k1 = 0; k1 < WL; k1 = k1 + 1)
+          for (c1 = 0; c1 < NCH; c1 = c1 + 1)
+            win[8*k1 +: 8] = win[8*k1 +: 8] | (bext[8*(c1*OUT_BYTES + k1) +: 8] & {8{p1h_q[c1]}});
+      end
+      always @(posedge clk_i) p1h_q <= p1h_d;   // reset: p_d is zero
+    end else begin : g_win_cmp
+      integer c1, k1;
+      always @* begin
+        win = {8*WL{1'b0}};
+        for (k1 = 0; k1 < WL; k1 = k1 + 1)
+          for (c1 = 0; c1 < NCH; c1 = c1 + 1)
+            if ({{(32 - PW){1'b0}}, p_q} == c1) win[8*k1 +: 8] = bext[8*(c1*OUT_BYTES + k1) +: 8];
+      end
+    end
+  endgenerate
 
   // ---- control -----------------------------------------------------------------
   wire [5:0]    m_cur = (p_q == {PW{1'b0}}) ? in_len_i : m_q;    // bytes left of the bundle
@@ -306,6 +329,12 @@ module ete_out_gbox #(
     // rate: a presented bundle waits only behind a full beat's worth
     if (in_valid_i && !in_ready_o) assert (ge1 && (!go || ge2));
   end
+  generate
+    if (NCH > 3) begin : g_f_win
+      always @* if (f_past_valid && rst_ni)
+        assert (g_win_1h.p1h_q == ({{(NCH - 1){1'b0}}, 1'b1} << p_q));
+    end
+  endgenerate
   genvar gf;
   generate
     for (gf = 0; gf < OUT_BYTES; gf = gf + 1) begin : g_f_lane
