@@ -85,9 +85,17 @@ VL_RT_COV   := verilated.o verilated_threads.o verilated_cov.o
 rtl_link = g++ $(4) -o $(1) $(3) $(VL_DIR)/$(2)/ete_dut.o $(VL_DIR)/$(2)/V$(RTL_TOP)__ALL.a \
            $(addprefix $(VL_DIR)/$(2)/,$(6)) $(5) $(OCSD_LIBS) $(VL_LIBS)
 
+# Coverage builds without -fsplit: Verilator 5.006's always-block split
+# moves the line-coverage counters of a combinational block into a block
+# of their own that runs after it, so a branch whose body assigns its own
+# condition's variable (`if (!active_d) trace_on;`, `if (txd_d == 0) ...;
+# txd_d = txd_d + 1`) is tested on the final value and never counted
+# (docs/ete-coverage.md).
+VL_COV_FLAGS := --coverage-line -fno-split
+
 define rtl_set_rules
 $(call rtl_model,$(1),$(1),--trace-fst,$(VL_RT_TRACE))
-$(call rtl_model,$(1),cov-$(1),--coverage-line,$(VL_RT_COV))
+$(call rtl_model,$(1),cov-$(1),$(VL_COV_FLAGS),$(VL_RT_COV))
 
 $(BIN)/ete-rtl-bench-$(1): $(VL_DIR)/obj/ete_rtl_bench.o $$(TB_RTL_OBJS) $(VL_DIR)/$(1)/.stamp $$(LIBFILES)
 	@mkdir -p $$(@D)
