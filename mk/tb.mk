@@ -142,20 +142,41 @@ rtl-regress: deps-tb
 COV_DIR       := $(BUILD)/coverage
 COV_SEEDS     ?= 24
 COV_RECORDS   ?= 20000
+# Directed runs of each set beside the COV_SEEDS regression (name: bench
+# options); docs/ete-coverage.md says which lines each one reaches:
+#   stall   TRCSTALLCTLR.ISTALL on every seed, so every LEVEL is programmed
+#   cci     Cycle Count with the PE idle 99.5 % of cycles: counts of 2 and 3
+#           ULEB128 bytes (> 127, > 16383 cycles)
+#   full    full rate, RETIRE_WIDTH records every clock, slots of up to
+#           64 instructions
+#   long    straight-line runs of up to 200 instructions
+COV_RUNS      := stall cci full long
+COV_RUN_stall := --seed 101 --seeds 8 --records 5000 --stall
+COV_RUN_cci   := --seed 201 --seeds 2 --records 1500 --config cci --idle 0.995
+COV_RUN_full  := --seed 301 --seeds 2 --records 5000 --full-rate
+COV_RUN_long  := --seed 401 --seeds 2 --records 5000 --long-runs --config all
 coverage: deps-tb
 	@$(MAKE) --no-print-directory $(foreach s,$(RTL_SETS),$(BIN)/ete-rtl-bench-cov-$(s))
 	@rm -rf $(COV_DIR); mkdir -p $(COV_DIR)
-	@for s in $(RTL_SETS); do \
+	@fail=0; for s in $(RTL_SETS); do \
 	  $(BIN)/ete-rtl-bench-cov-$$s --seed 1 --seeds $(COV_SEEDS) --records $(COV_RECORDS) \
-	    --no-ocsd --coverage $(COV_DIR)/$$s > $(COV_DIR)/$$s.log || true; \
-	  tail -n 1 $(COV_DIR)/$$s.log | sed "s/^/$$s: /"; done
+	    --no-ocsd --coverage $(COV_DIR)/$$s > $(COV_DIR)/$$s.log || fail=1; \
+	  tail -n 1 $(COV_DIR)/$$s.log | sed "s/^/$$s: /"; \
+	  $(foreach r,$(COV_RUNS),$(BIN)/ete-rtl-bench-cov-$$s $(COV_RUN_$(r)) --no-ocsd \
+	    --coverage $(COV_DIR)/$$s-$(r) > $(COV_DIR)/$$s-$(r).log || fail=1; \
+	  tail -n 1 $(COV_DIR)/$$s-$(r).log | sed "s/^/$$s $(r): /";) \
+	done; echo $$fail > $(COV_DIR)/failed
 	@$(VL_COV_TOOL) --write $(COV_DIR)/merged.dat $(COV_DIR)/*.dat
 	@$(VL_COV_TOOL) --annotate $(COV_DIR)/annotated --annotate-min 1 $(COV_DIR)/merged.dat
 	@for f in $(COV_DIR)/annotated/*; do \
 	  awk -v n=$$(basename $$f) '/^[ %][0-9][0-9][0-9][0-9][0-9][0-9]/ { t++ } /^%0+[ \t]/ { u++ } \
 	    END { if (t) printf "  %-20s %5d of %5d annotated lines covered (%.1f%%)\n", n, t - u, t, 100 * (t - u) / t }' $$f; \
 	done
+	@cat $(COV_DIR)/annotated/*.v | awk '/^[ %][0-9][0-9][0-9][0-9][0-9][0-9]/ { t++ } /^%0+[ \t]/ { u++ } \
+	  END { printf "  %-20s %5d of %5d annotated lines covered (%.1f%%)\n", "total", t - u, t, 100 * (t - u) / t }'
 	@echo "annotated sources: $(COV_DIR)/annotated (lines marked %000000 never ran)"
+	@if [ "$$(cat $(COV_DIR)/failed)" != 0 ]; then \
+	  echo "coverage: a run failed (logs: $(COV_DIR)/*.log)" >&2; exit 1; fi
 
 # zlib for FST waves; ccache to share the Verilator runtime objects
 # between parameter sets and across builds.
