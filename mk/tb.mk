@@ -152,7 +152,7 @@ COV_RECORDS   ?= 20000
 #   long    straight-line runs of up to 200 instructions
 COV_RUNS      := stall cci full long
 COV_RUN_stall := --seed 101 --seeds 8 --records 5000 --stall
-COV_RUN_cci   := --seed 201 --seeds 2 --records 1500 --config cci --idle 0.995
+COV_RUN_cci   := --seed 201 --seeds 2 --records 600 --config cci --idle 0.995
 COV_RUN_full  := --seed 301 --seeds 2 --records 5000 --full-rate
 COV_RUN_long  := --seed 401 --seeds 2 --records 5000 --long-runs --config all
 coverage: deps-tb
@@ -167,14 +167,16 @@ coverage: deps-tb
 	  tail -n 1 $(COV_DIR)/$$s-$(r).log | sed "s/^/$$s $(r): /";) \
 	done; echo $$fail > $(COV_DIR)/failed
 	@$(VL_COV_TOOL) --write $(COV_DIR)/merged.dat $(COV_DIR)/*.dat
-	@$(VL_COV_TOOL) --annotate $(COV_DIR)/annotated --annotate-min 1 $(COV_DIR)/merged.dat
+	@$(VL_COV_TOOL) --annotate $(COV_DIR)/annotated --annotate-all --annotate-min 1 $(COV_DIR)/merged.dat
 	@for f in $(COV_DIR)/annotated/*; do \
 	  awk -v n=$$(basename $$f) '/^[ %][0-9][0-9][0-9][0-9][0-9][0-9]/ { t++ } /^%0+[ \t]/ { u++ } \
 	    END { if (t) printf "  %-20s %5d of %5d annotated lines covered (%.1f%%)\n", n, t - u, t, 100 * (t - u) / t }' $$f; \
 	done
 	@cat $(COV_DIR)/annotated/*.v | awk '/^[ %][0-9][0-9][0-9][0-9][0-9][0-9]/ { t++ } /^%0+[ \t]/ { u++ } \
 	  END { printf "  %-20s %5d of %5d annotated lines covered (%.1f%%)\n", "total", t - u, t, 100 * (t - u) / t }'
-	@echo "annotated sources: $(COV_DIR)/annotated (lines marked %000000 never ran)"
+	@python3 scripts/cov_uncovered.py $(COV_DIR)/annotated . > $(COV_DIR)/uncovered.txt
+	@echo "annotated sources: $(COV_DIR)/annotated (lines marked %000000 never ran);" \
+	  "the lines never run: $(COV_DIR)/uncovered.txt"
 	@if [ "$$(cat $(COV_DIR)/failed)" != 0 ]; then \
 	  echo "coverage: a run failed (logs: $(COV_DIR)/*.log)" >&2; exit 1; fi
 
