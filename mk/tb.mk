@@ -146,13 +146,15 @@ COV_RECORDS   ?= 20000
 # options); docs/ete-coverage.md says which lines each one reaches:
 #   stall   TRCSTALLCTLR.ISTALL on every seed, so every LEVEL is programmed
 #   cci     Cycle Count with the PE idle 99.5 % of cycles: counts of 2 and 3
-#           ULEB128 bytes (> 127, > 16383 cycles)
+#           ULEB128 bytes (> 127 cycles)
+#   cc3     the same with the PE idle 99.995 %: 3 bytes (> 16383 cycles)
 #   full    full rate, RETIRE_WIDTH records every clock, slots of up to
 #           64 instructions
 #   long    straight-line runs of up to 200 instructions
-COV_RUNS      := stall cci full long
+COV_RUNS      := stall cci cc3 full long
 COV_RUN_stall := --seed 101 --seeds 8 --records 5000 --stall
 COV_RUN_cci   := --seed 201 --seeds 2 --records 600 --config cci --idle 0.995
+COV_RUN_cc3   := --seed 211 --seeds 1 --records 40 --config cci --idle 0.99995
 COV_RUN_full  := --seed 301 --seeds 2 --records 5000 --full-rate
 COV_RUN_long  := --seed 401 --seeds 2 --records 5000 --long-runs --config all
 coverage: deps-tb
