@@ -85,9 +85,17 @@ VL_RT_COV   := verilated.o verilated_threads.o verilated_cov.o
 rtl_link = g++ $(4) -o $(1) $(3) $(VL_DIR)/$(2)/ete_dut.o $(VL_DIR)/$(2)/V$(RTL_TOP)__ALL.a \
            $(addprefix $(VL_DIR)/$(2)/,$(6)) $(5) $(OCSD_LIBS) $(VL_LIBS)
 
+# Coverage builds without -fsplit: Verilator 5.006's always-block split
+# moves the line-coverage counters of a combinational block into a block
+# of their own that runs after it, so a branch whose body assigns its own
+# condition's variable (`if (!active_d) trace_on;`, `if (txd_d == 0) ...;
+# txd_d = txd_d + 1`) is tested on the final value and never counted
+# (docs/ete-coverage.md).
+VL_COV_FLAGS := --coverage-line -fno-split
+
 define rtl_set_rules
 $(call rtl_model,$(1),$(1),--trace-fst,$(VL_RT_TRACE))
-$(call rtl_model,$(1),cov-$(1),--coverage-line,$(VL_RT_COV))
+$(call rtl_model,$(1),cov-$(1),$(VL_COV_FLAGS),$(VL_RT_COV))
 
 $(BIN)/ete-rtl-bench-$(1): $(VL_DIR)/obj/ete_rtl_bench.o $$(TB_RTL_OBJS) $(VL_DIR)/$(1)/.stamp $$(LIBFILES)
 	@mkdir -p $$(@D)
@@ -134,20 +142,45 @@ rtl-regress: deps-tb
 COV_DIR       := $(BUILD)/coverage
 COV_SEEDS     ?= 24
 COV_RECORDS   ?= 20000
+# Directed runs of each set beside the COV_SEEDS regression (name: bench
+# options); docs/ete-coverage.md says which lines each one reaches:
+#   stall   TRCSTALLCTLR.ISTALL on every seed, so every LEVEL is programmed
+#   cci     Cycle Count with the PE idle 99.5 % of cycles: counts of 2 and 3
+#           ULEB128 bytes (> 127 cycles)
+#   cc3     the same with the PE idle 99.995 %: 3 bytes (> 16383 cycles)
+#   full    full rate, RETIRE_WIDTH records every clock, slots of up to
+#           64 instructions
+#   long    straight-line runs of up to 200 instructions
+COV_RUNS      := stall cci cc3 full long
+COV_RUN_stall := --seed 101 --seeds 8 --records 5000 --stall
+COV_RUN_cci   := --seed 201 --seeds 2 --records 600 --config cci --idle 0.995
+COV_RUN_cc3   := --seed 211 --seeds 1 --records 40 --config cci --idle 0.99995
+COV_RUN_full  := --seed 301 --seeds 2 --records 5000 --full-rate
+COV_RUN_long  := --seed 401 --seeds 2 --records 5000 --long-runs --config all
 coverage: deps-tb
 	@$(MAKE) --no-print-directory $(foreach s,$(RTL_SETS),$(BIN)/ete-rtl-bench-cov-$(s))
 	@rm -rf $(COV_DIR); mkdir -p $(COV_DIR)
-	@for s in $(RTL_SETS); do \
+	@fail=0; for s in $(RTL_SETS); do \
 	  $(BIN)/ete-rtl-bench-cov-$$s --seed 1 --seeds $(COV_SEEDS) --records $(COV_RECORDS) \
-	    --no-ocsd --coverage $(COV_DIR)/$$s > $(COV_DIR)/$$s.log || true; \
-	  tail -n 1 $(COV_DIR)/$$s.log | sed "s/^/$$s: /"; done
+	    --no-ocsd --coverage $(COV_DIR)/$$s > $(COV_DIR)/$$s.log || fail=1; \
+	  tail -n 1 $(COV_DIR)/$$s.log | sed "s/^/$$s: /"; \
+	  $(foreach r,$(COV_RUNS),$(BIN)/ete-rtl-bench-cov-$$s $(COV_RUN_$(r)) --no-ocsd \
+	    --coverage $(COV_DIR)/$$s-$(r) > $(COV_DIR)/$$s-$(r).log || fail=1; \
+	  tail -n 1 $(COV_DIR)/$$s-$(r).log | sed "s/^/$$s $(r): /";) \
+	done; echo $$fail > $(COV_DIR)/failed
 	@$(VL_COV_TOOL) --write $(COV_DIR)/merged.dat $(COV_DIR)/*.dat
-	@$(VL_COV_TOOL) --annotate $(COV_DIR)/annotated --annotate-min 1 $(COV_DIR)/merged.dat
+	@$(VL_COV_TOOL) --annotate $(COV_DIR)/annotated --annotate-all --annotate-min 1 $(COV_DIR)/merged.dat
 	@for f in $(COV_DIR)/annotated/*; do \
 	  awk -v n=$$(basename $$f) '/^[ %][0-9][0-9][0-9][0-9][0-9][0-9]/ { t++ } /^%0+[ \t]/ { u++ } \
 	    END { if (t) printf "  %-20s %5d of %5d annotated lines covered (%.1f%%)\n", n, t - u, t, 100 * (t - u) / t }' $$f; \
 	done
-	@echo "annotated sources: $(COV_DIR)/annotated (lines marked %000000 never ran)"
+	@cat $(COV_DIR)/annotated/*.v | awk '/^[ %][0-9][0-9][0-9][0-9][0-9][0-9]/ { t++ } /^%0+[ \t]/ { u++ } \
+	  END { printf "  %-20s %5d of %5d annotated lines covered (%.1f%%)\n", "total", t - u, t, 100 * (t - u) / t }'
+	@python3 scripts/cov_uncovered.py $(COV_DIR)/annotated . > $(COV_DIR)/uncovered.txt
+	@echo "annotated sources: $(COV_DIR)/annotated (lines marked %000000 never ran);" \
+	  "the lines never run: $(COV_DIR)/uncovered.txt"
+	@if [ "$$(cat $(COV_DIR)/failed)" != 0 ]; then \
+	  echo "coverage: a run failed (logs: $(COV_DIR)/*.log)" >&2; exit 1; fi
 
 # zlib for FST waves; ccache to share the Verilator runtime objects
 # between parameter sets and across builds.

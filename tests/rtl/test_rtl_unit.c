@@ -305,6 +305,7 @@ START_TEST(test_packet_coverage)
             o.backpressure = 0.0;
             o.stall = 0;
             o.idle = dp.retire_width == 1 ? 0.5 : 0.8;
+            o.end_in_txn = 0;          /* the whole stream, as model_emits ran it */
             ete_rtl_result res;
             run(&o, &res);
             ck_assert_msg(res.pkt[t] > 0, "directed seed %" PRIu64 ": the model emits %s, "

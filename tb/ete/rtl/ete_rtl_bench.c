@@ -44,6 +44,7 @@ int main(int argc, char **argv)
     double bp = -1.0, idle = -1.0;
     int stall = 0, no_stall = 0, ocsd = 0, no_ocsd = 0, seed_given = 0, seeds_given = 0;
     int verbose = 0, tput = 0, full = 0, branches = 0, long_runs = 0;
+    int end_txn = 0, no_end_txn = 0;
     uint64_t burst = 0;
     const harness_opt opts[] = {
         {"--seed", HARNESS_OPT_SEED, &seed, "S", "seed (decimal, 0x hex or 'random'; "
@@ -87,6 +88,11 @@ int main(int argc, char **argv)
         {"--long-runs", HARNESS_OPT_FLAG, &long_runs, NULL, "generate a program of long "
          "straight-line runs (up to 200 instructions between branches) instead of the random "
          "program", 0, 0, NULL},
+        {"--end-in-txn", HARNESS_OPT_FLAG, &end_txn, NULL, "end the records inside a "
+         "transaction, so that disabling traces Transaction Failure and Discard (default: "
+         "seeds with seed % 4 == 1)", 0, 0, NULL},
+        {"--no-end-in-txn", HARNESS_OPT_FLAG, &no_end_txn, NULL, "never end inside a "
+         "transaction", 0, 0, NULL},
         {"--burst", HARNESS_OPT_U64, &burst, "B", "rate modes: present for B cycles, then "
          "nothing for B x RETIRE_WIDTH cycles, repeatedly", 1, 1u << 20, NULL},
     };
@@ -105,6 +111,10 @@ int main(int argc, char **argv)
         nseeds = 1;
     if (stall && no_stall) {
         fprintf(stderr, "%s: --stall and --no-stall together\n", prog);
+        return 2;
+    }
+    if (end_txn && no_end_txn) {
+        fprintf(stderr, "%s: --end-in-txn and --no-end-in-txn together\n", prog);
         return 2;
     }
     if (ocsd && no_ocsd) {
@@ -141,6 +151,7 @@ int main(int argc, char **argv)
     o.idle = idle;
     o.stall = stall ? 1 : no_stall ? 0 : -1;
     o.ocsd = ocsd ? 1 : no_ocsd ? 0 : -1;
+    o.end_in_txn = end_txn ? 1 : no_end_txn ? 0 : -1;
     o.prog = replay;
     o.mode = tput ? ETE_RTL_MODE_THROUGHPUT : full ? ETE_RTL_MODE_FULL_RATE
                                                  : ETE_RTL_MODE_NORMAL;
@@ -215,12 +226,13 @@ int main(int argc, char **argv)
                  " slots=%" PRIu64 " slots-fed=%" PRIu64, res.slots, res.slots_fed);
         printf("seed %" PRIu64 " %s config=%s bp=%.2f%s idle=%.2f stall=%s records=%" PRIu64
                " dropped=%" PRIu64 " overflows=%" PRIu64 " cycles=%" PRIu64 " bytes=%" PRIu64
-               " insns=%" PRIu64 "%s%s%s %s (%.2f s)%s%s\n",
+               " insns=%" PRIu64 "%s%s%s%s %s (%.2f s)%s%s\n",
                o.seed, dp.set, ete_rtl_config_name(res.config), res.backpressure,
                res.heavy ? "(heavy)" : "", res.idle,
                res.stall ? (res.stall_level == 0 ? "L0" : res.stall_level == 1 ? "L1"
                             : res.stall_level == 2 ? "L2" : "L3") : "no",
                res.records, res.dropped, res.overflows, res.cycles, res.bytes, res.insns,
+               res.end_in_txn ? " end=in-txn" : "",
                res.ocsd_checked ? " ocsd=ok" : res.ocsd_differs ? " ocsd=differs" : "",
                res.oracle_skipped ? " oracle=n/a" : "", rate,
                rc == 0 ? "PASS" : rc > 0 ? "FAIL" : "ERROR", dt, rc ? ": " : "",

@@ -71,6 +71,7 @@ void ete_rtl_opts_default(ete_rtl_opts *o)
     o->idle = -1.0;
     o->stall = -1;
     o->ocsd = -1;
+    o->end_in_txn = -1;
     o->prog = "ete-rtl-bench";
 }
 
@@ -553,6 +554,10 @@ static void replay_line(const bench *b, char *buf, size_t len)
         ADD(" --idle %g", o->idle);
     if (o->stall == 1)
         ADD(" --stall");
+    if (o->end_in_txn == 1)
+        ADD(" --end-in-txn");
+    else if (o->end_in_txn == 0)
+        ADD(" --no-end-in-txn");
     if (o->mode == ETE_RTL_MODE_THROUGHPUT)
         ADD(" --throughput");
     else if (o->mode == ETE_RTL_MODE_FULL_RATE)
@@ -781,6 +786,47 @@ out:
     return rc;
 }
 
+/* ---- ending inside a transaction --------------------------------------------------- */
+/* The record count that ends the first `limit` records of s inside a
+ * transaction: after the last TSTART that opens an outer transaction
+ * (nested: one inside another, when `nested` and the stream has one) and
+ * up to 3 further instructions of its body, none of them a TCOMMIT or
+ * TCANCEL.  The depth follows the records: TSTART +1, TCOMMIT -1, and a
+ * TFAIL, exception or PE Reset ends every transaction (R_HVFD).  Returns
+ * 0 when no TSTART lies in the first limit records. */
+static size_t txn_cut(const pe_stream *s, size_t limit, int nested)
+{
+    size_t outer = 0, inner = 0;
+    int have_outer = 0, have_inner = 0;
+    unsigned depth = 0;
+    for (size_t i = 0; i < limit; i++) {
+        const pe_rec *r = &s->rec[i];
+        if (r->kind != PE_KIND_INSN) {
+            depth = 0;
+        } else if (r->iclass == PE_IC_TSTART) {
+            depth++;
+            if (depth == 1) {
+                outer = i;
+                have_outer = 1;
+            } else {
+                inner = i;
+                have_inner = 1;
+            }
+        } else if (r->iclass == PE_IC_TCOMMIT && depth) {
+            depth--;
+        }
+    }
+    if (!have_outer)
+        return 0;
+    size_t t = nested && have_inner ? inner : outer;
+    size_t end = t + 1;
+    while (end < limit && end < t + 4 && s->rec[end].kind == PE_KIND_INSN &&
+           s->rec[end].iclass != PE_IC_TCOMMIT && s->rec[end].iclass != PE_IC_TCANCEL &&
+           s->rec[end].iclass != PE_IC_TSTART)
+        end++;
+    return end;
+}
+
 /* ---- stimulus profile ------------------------------------------------------------- */
 /* From the seed: the offered load (records per cycle, which sets the chance
  * of an idle PE cycle for this RETIRE_WIDTH), output backpressure and
@@ -874,6 +920,56 @@ static int check_idregs(bench *b, const ete_idregs *got, const ete_params *p)
     return 0;
 }
 
+/* The CoreSight management registers the driver does not use: the claim
+ * tag (TRCCLAIMSET reads the implemented bits, 4; a write of 1 sets a bit,
+ * to TRCCLAIMCLR clears it, and TRCCLAIMCLR reads the tag), TRCAUTHSTATUS
+ * (non-secure and secure non-invasive debug implemented and enabled,
+ * NSNID = SNID = 0b11: 0xCC, as rtl/ete/ete_regs.v states) and TRCDEVTYPE
+ * (a trace source associated with a PE: 0x13).  The tag is left clear. */
+static int check_mgmt_regs(bench *b)
+{
+    static const struct {
+        uint32_t off, wr, clr, want;   /* write wr to TRCCLAIMSET, clr to
+                                          TRCCLAIMCLR, then TRCCLAIMCLR reads want */
+    } steps[] = {{TRCCLAIMSET, 0x5u, 0x0u, 0x5u}, {TRCCLAIMSET, 0xAu, 0x1u, 0xEu},
+                 {TRCCLAIMSET, 0x0u, 0xFu, 0x0u}};
+    uint32_t v;
+    if (bus_read(b, TRCCLAIMSET, &v))
+        goto apb;
+    if (v != 0xFu) {
+        failf(b, "TRCCLAIMSET reads 0x%08" PRIx32 ", not 0x0000000F (4 claim bits)", v);
+        return -1;
+    }
+    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+        if ((steps[i].wr && bus_write(b, TRCCLAIMSET, steps[i].wr)) ||
+            (steps[i].clr && bus_write(b, TRCCLAIMCLR, steps[i].clr)) ||
+            bus_read(b, TRCCLAIMCLR, &v))
+            goto apb;
+        if (v != steps[i].want) {
+            failf(b, "claim tag: after TRCCLAIMSET 0x%" PRIx32 " and TRCCLAIMCLR 0x%" PRIx32
+                  " TRCCLAIMCLR reads 0x%08" PRIx32 ", not 0x%" PRIx32, steps[i].wr,
+                  steps[i].clr, v, steps[i].want);
+            return -1;
+        }
+    }
+    if (bus_read(b, TRCAUTHSTATUS, &v))
+        goto apb;
+    if (v != 0xCCu) {
+        failf(b, "TRCAUTHSTATUS reads 0x%08" PRIx32 ", not 0x000000CC", v);
+        return -1;
+    }
+    if (bus_read(b, TRCDEVTYPE, &v))
+        goto apb;
+    if (v != 0x13u) {
+        failf(b, "TRCDEVTYPE reads 0x%08" PRIx32 ", not 0x00000013", v);
+        return -1;
+    }
+    return 0;
+apb:
+    failf(b, "APB: %s", b->apb_err);
+    return -1;
+}
+
 int ete_rtl_run(const ete_rtl_opts *o, ete_rtl_result *res, FILE *log)
 {
     bench bb, *b = &bb;
@@ -917,6 +1013,15 @@ int ete_rtl_run(const ete_rtl_opts *o, ete_rtl_result *res, FILE *log)
     b->limit = b->s->nrec;
     if (o->records && o->records < b->limit)
         b->limit = (size_t)o->records;
+    res->end_in_txn = o->end_in_txn >= 0 ? o->end_in_txn
+                      : o->mode == ETE_RTL_MODE_NORMAL && o->seed % 4 == 1;
+    if (res->end_in_txn) {
+        size_t cut = txn_cut(b->s, b->limit, (int)(o->seed & 1u));
+        if (cut)
+            b->limit = cut;
+        else
+            res->end_in_txn = 0;       /* no transaction in the records */
+    }
 
     unsigned cfg = o->config >= 0 ? (unsigned)o->config
                                   : (unsigned)(o->seed % ETE_RT_NUM_CONFIGS);
@@ -972,7 +1077,7 @@ int ete_rtl_run(const ete_rtl_opts *o, ete_rtl_result *res, FILE *log)
         failf(b, "driver probe: %s%s%s", err, b->apb_err[0] ? ": " : "", b->apb_err);
         goto check;
     }
-    if (check_idregs(b, &id, &p))
+    if (check_idregs(b, &id, &p) || check_mgmt_regs(b))
         goto check;
     ete_pkt_cfg_from_regs(&b->pcfg, &id, r.trcconfigr);
     /* Stalling: the contract defines TRCSTALLCTLR.ISTALL/LEVEL and
@@ -1085,6 +1190,10 @@ int ete_rtl_run(const ete_rtl_opts *o, ete_rtl_result *res, FILE *log)
     harness_rng_init(&tr, o->seed, 5);
     b->ts_ratio = harness_rng_range(&tr, 1, 8);
     b->ts_off = harness_rng_next(&tr) >> 8;
+    /* seeds = 7 mod 8: a counter past 2^63, so that full timestamps take
+     * the ninth byte (bits 63:56, D5.9); it does not wrap in a run */
+    if (o->seed % 8 == 7)
+        b->ts_off |= 1ull << 63;
     b->phase = PH_RECORDS;
     if (run_cycles_until(b, PH_DRAIN))
         goto check;

@@ -42,6 +42,14 @@ typedef struct ete_rtl_opts {
     int long_runs;           /* generate a program of long straight-line runs
                                 (progen_long_runs) */
     unsigned burst;          /* rate modes: cycles per burst (0: no gaps) */
+    int end_in_txn;          /* 1: end the records inside a transaction (the
+                                last TSTART before the record limit, nested
+                                on odd seeds when the stream has one, and up
+                                to 3 instructions of its body), so that the
+                                trace is disabled in Transactional state
+                                (R_ZJXHP, R_WDGV: Transaction Failure and
+                                Discard); 0: no; -1: from the seed (normal
+                                mode, seed % 4 == 1) */
     const char *pe_path;     /* the file pe came from (replay line) */
     const char *waves;       /* FST file or NULL */
     double backpressure;     /* fraction of cycles out_ready_i is low; < 0: from seed */
@@ -82,6 +90,7 @@ typedef struct ete_rtl_result {
     uint64_t rec_bytes;      /* trace bytes output by the end of that window */
     uint64_t insns;          /* instructions our decoder reconstructed */
     uint64_t pkt[ETE_PKT_TYPE_COUNT]; /* packets in the RTL's bytes */
+    int      end_in_txn;     /* the records ended inside a transaction */
     int      reg_warnings;   /* registers that did not read back as written */
     int      oracle_skipped; /* records were dropped and the oracle could not
                                 follow the gapped execution (a note) */

@@ -1,0 +1,37 @@
+#!/usr/bin/env python3
+"""List the lines `make coverage` found never run: for each annotated source
+in ANNOTATED_DIR (verilator_coverage --annotate), the source file under
+SRC_ROOT (rtl/ete, rtl/common), its line number and code.  A line holding
+more than one coverage point (an if and its implicit else) is listed once
+per point that never ran.  Usage: cov_uncovered.py ANNOTATED_DIR SRC_ROOT"""
+import glob
+import os
+import sys
+ann = sys.argv[1]; src = sys.argv[2]
+for f in sorted(glob.glob(os.path.join(ann, '*.v'))):
+    name = os.path.basename(f)
+    srcf = None
+    for d in ('rtl/ete', 'rtl/common'):
+        if os.path.exists(os.path.join(src, d, name)):
+            srcf = os.path.join(src, d, name)
+    if srcf is None:
+        sys.exit('%s: no rtl/ete or rtl/common source' % name)
+    with open(srcf) as fh:
+        sl = fh.read().split('\n')
+    with open(f) as fh:
+        lines = fh.read().split('\n')[1:]   # first line: annotation banner
+    n = 0; skip = 0
+    for ln in lines:
+        if skip:
+            skip = 0; continue
+        if 'verilator_coverage: (next point on previous line)' in ln:
+            skip = 1
+            if ln.startswith('%000000'):
+                print('%s:%d\t(its other branch point)' % (os.path.relpath(srcf, src), n))
+            continue
+        n += 1
+        body = ln[8:] if len(ln) > 8 else ''
+        if ln.startswith('%000000'):
+            if sl[n - 1].strip() != body.strip():
+                sys.exit('%s:%d: annotated line differs from the source' % (srcf, n))
+            print('%s:%d\t%s' % (os.path.relpath(srcf, src), n, body.strip()))
