@@ -369,6 +369,20 @@ module ete_pipe #(
 
   wire [7:0]  inc_sel = trcviiectlr_i[7:0];
   wire [7:0]  exc_sel = trcviiectlr_i[23:16];
+  // an edge lies inside: a candidate above instruction 0 (S3's first
+  // sub-run is then not the entry's last; S3 reads this, not its compare)
+  reg         b_hn;
+  integer     k6;
+  always @* begin : p_s2b_hn
+    b_hn = 1'b0;
+    for (k6 = 0; k6 < NA; k6 = k6 + 1)
+      b_hn = b_hn || (b_cand_v[k6] && b_lo_idx[7*k6 +: 6] != 6'd0) ||
+                     (b_cand_v[NA + k6] && b_hi_idx[7*k6 +: 6] != 6'd0);
+    for (k6 = 0; k6 < NC; k6 = k6 + 1)
+      b_hn = b_hn || (b_cand_v[NC + k6] && b_sac_idx[6*k6 +: 6] != 6'd0) || b_cand_v[2*NC + k6];
+    b_hn = b_hn && (a_kind_q == K_INSN) && !a_marker_q;
+  end
+
   wire        b_i_last  = ((inc_sel == 8'd0) || |(b_hit_l & inc_sel)) &&
                           !(|(b_hit_l & exc_sel));                   // D6.24 - D6.26
   wire        b_st_last = |(b_shit_l & trcvissctlr_i[15:0]);         // D6.17
@@ -422,12 +436,12 @@ module ete_pipe #(
   // ---- the skid: S2b's item, S3's input ------------------------------------
   // the entry fields S3 hands on to S4 (EW bits) and S3's own inputs
   localparam EW = 179;
-  localparam MW = EW + 1 + 56 + 8 + 6 + 14*NA + NC + 6*NC + 3*NC + 3;
+  localparam MW = EW + 2 + 56 + 8 + 6 + 14*NA + NC + 6*NC + 3*NC + 3;
   wire [EW-1:0] b_ent = {a_marker_q, a_kind_q, a_addr_q, a_iclass_q, a_flags_q, a_isa_q,
                          a_el_q, a_from_el_q, a_exc_type_q, a_cyc_q, a_ts_q,
                          r_el_ok && r_event,           // D6.8.1: E, N (uniform in a run)
                          r_bb, r_ev, r_tsev};
-  wire [MW-1:0] b_item = {b_ent, a_kind_q == K_INSN && !a_marker_q, b_ahp1, a_last_q, a_npre_q,
+  wire [MW-1:0] b_item = {b_ent, a_kind_q == K_INSN && !a_marker_q, b_hn, b_ahp1, a_last_q, a_npre_q,
                           b_lo_idx, b_hi_idx, b_sac_v, b_sac_idx, b_cand_v,
                           b_i_last, b_st_last, b_sp_last};
 
@@ -477,7 +491,7 @@ module ete_pipe #(
   end
 
   wire [EW-1:0]      m_ent;
-  wire               m_run;
+  wire               m_run, m_hn;
   wire [55:0]        m_ahp1;
   wire [7:0]         m_last;
   wire [5:0]         m_npre;
@@ -486,7 +500,7 @@ module ete_pipe #(
   wire [6*NC-1:0]    m_sac_idx;
   wire [3*NC-1:0]    m_cand_v;
   wire               m_i_last, m_st_last, m_sp_last;
-  assign {m_ent, m_run, m_ahp1, m_last, m_npre, m_lo_idx, m_hi_idx, m_sac_v, m_sac_idx, m_cand_v,
+  assign {m_ent, m_run, m_hn, m_ahp1, m_last, m_npre, m_lo_idx, m_hi_idx, m_sac_v, m_sac_idx, m_cand_v,
           m_i_last, m_st_last, m_sp_last} = m_q;
   wire [63:0]        m_addr = m_ent[EW-5 -: 64];
   wire               s2_empty = !a_valid_q && !m_valid_q && !s_valid_q;
@@ -542,6 +556,7 @@ module ete_pipe #(
     .in_ready_o     (s3_ready),
     .in_ent_i       (m_ent),
     .in_run_i       (m_run),
+    .in_hn_i        (m_hn),
     .in_addr_i      (m_addr),
     .in_ahp1_i      (m_ahp1),
     .in_last_i      (m_last),

@@ -18,9 +18,19 @@
 // address are A + 4 j and A + last: an 8-bit add and a select between
 // A[63:8] and A[63:8] + 1 (from S2), no 64-bit add.
 //
-// Valid/ready: in_ready_o = out_free && no edge left (combinational from
-// out_ready_i: S2's skid takes it); out_valid_o is a register and the item
-// holds while out_valid_o && !out_ready_i.
+// Clocks: an entry without an edge inside (S2's in_hn_i low) is one item in
+// one clock.  A split run takes two clocks per sub-run, the last one too:
+// an evaluation clock (the candidates above the sub-run's first
+// instruction into 16 partial minima and whether any is left, registered;
+// for the first sub-run S2 has decided the latter) and an output clock
+// (the least of the 16 is the next sub-run's first instruction).  So
+// whether the current item is the entry's last is always a register, and
+// in_ready_o is a few gates on registers: S2's skid enables, which it
+// drives, wait on no comparison.
+//
+// Valid/ready: in_ready_o = out_free && the item is the entry's last
+// (combinational from out_ready_i: S2's skid takes it); out_valid_o is a
+// register and the item holds while out_valid_o && !out_ready_i.
 `default_nettype none
 
 module ete_pipe_view #(
@@ -37,6 +47,8 @@ module ete_pipe_view #(
   output wire                     in_ready_o,
   input  wire [EW-1:0]            in_ent_i,       // carried through to S4
   input  wire                     in_run_i,       // an INSN entry (not a marker)
+  input  wire                     in_hn_i,        // S2: an edge lies inside (in_cand_v_i
+                                                  // has a candidate above instruction 0)
   input  wire [63:0]              in_addr_i,      // its first instruction A
   input  wire [55:0]              in_ahp1_i,      // A[63:8] + 1
   input  wire [7:0]               in_last_i,      // byte offset of the last instruction
@@ -104,7 +116,9 @@ module ete_pipe_view #(
   // the candidate edges (6-bit indices; a valid one is at most 62)
   reg [6*64-1:0] cand;                 // 64 slots, 63 = none
   reg [6*16-1:0] pm_q, pm_d, pmx;      // the 16 partial minima of a split run
-  reg            ph_q, ph_d;           // the second clock of a sub-run's minimum
+  reg            ph_q, ph_d;           // a split run's output clock (the minimum's second half)
+  reg            ev_q, ev_d;           // a split run's evaluation clock after the first sub-run
+  reg            hn_q, hn_d;           // the sub-run of the output clock is not the last
   reg [5:0]      cx, cy, nxt;
   reg [NE-1:0]   elig;
   reg            fin, has_next;
@@ -122,7 +136,7 @@ module ete_pipe_view #(
     i_sub_d = i_sub_q;  st_sub_d = st_sub_q;  sp_sub_d = sp_sub_q;
     i_l_d = i_l_q;  st_l_d = st_l_q;  sp_l_d = sp_l_q;
     cand = {6*64{1'b1}};  cx = 6'd0;  cy = 6'd0;  nxt = 6'd0;  elig = {NE{1'b0}};
-    pmx = {6*16{1'b1}};  pm_d = pm_q;  ph_d = ph_q;
+    pmx = {6*16{1'b1}};  pm_d = pm_q;  ph_d = ph_q;  ev_d = ev_q;  hn_d = hn_q;
     fin = 1'b1;  has_next = 1'b0;  hit_a = 8'd0;  hit_s = 16'd0;
     i_s = 1'b0;  st_s = 1'b0;  sp_s = 1'b0;  lo_sub = 9'd0;  lo_last = 9'd0;
 
@@ -145,7 +159,9 @@ module ete_pipe_view #(
       cand[6*(4*NA+k2) +: 6] = elig[4*NA+k2] ? cx + 6'd1 : 6'h3F;
     end
     has_next = in_run_i && (|elig);
-    fin = !has_next;
+    // the item the output clock hands over is the entry's last: registers
+    // only (hn_q from the evaluation clock, in_hn_i from S2 for a new entry)
+    fin = ph_q ? !hn_q : (!ev_q && !in_hn_i);
     // the minimum in two clocks (a split run takes two clocks per sub-run):
     // 64 -> 16 slots into pm_q, then 16 -> 1 (the slots no candidate fills
     // are constants, which synthesis removes)
@@ -180,11 +196,20 @@ module ete_pipe_view #(
     lo_sub  = {1'b0, in_addr_i[7:0]} + {1'b0, j_q, 2'b00};
     lo_last = {1'b0, in_addr_i[7:0]} + {1'b0, in_last_i};
 
-    ph_d = ph_q;
-    if (in_valid_i && out_free && has_next && !ph_q) begin
-      ph_d = 1'b1;                         // the first half of the minimum
+    if (in_valid_i && ev_q) begin
+      // evaluation clock of a sub-run after the first: the partial minima
+      // and whether an edge is left above it
+      ev_d = 1'b0;
+      ph_d = 1'b1;
+      hn_d = has_next;
+    end else if (in_valid_i && !ph_q && in_hn_i) begin
+      // a new entry with an edge inside: the partial minima (S2 has found
+      // the edge)
+      ph_d = 1'b1;
+      hn_d = 1'b1;
     end else if (in_valid_i && out_free) begin
       ph_d       = 1'b0;
+      ev_d       = !fin;
       valid_d    = 1'b1;
       ent_d      = in_ent_i;
       pc_last_d  = {lo_last[8] ? in_ahp1_i : in_addr_i[63:8], lo_last[7:0]};
@@ -202,6 +227,7 @@ module ete_pipe_view #(
     if (start_i) begin
       j_d     = 6'd0;
       ph_d    = 1'b0;
+      ev_d    = 1'b0;
       valid_d = 1'b0;
     end
   end
@@ -213,11 +239,15 @@ module ete_pipe_view #(
       j_q <= 6'd0;
       valid_q <= 1'b0;
       ph_q <= 1'b0;
+      ev_q <= 1'b0;
+      hn_q <= 1'b0;
       pm_q <= {6*16{1'b1}};
     end else begin
       j_q <= j_d;
       valid_q <= valid_d;
       ph_q <= ph_d;
+      ev_q <= ev_d;
+      hn_q <= hn_d;
       pm_q <= pm_d;
     end
   end
