@@ -54,10 +54,13 @@ def main():
             if isinstance(b, str):
                 continue
             nm = name if len(n["bits"]) == 1 else "%s[%d]" % (name, i)
-            key = (hidden, len(nm))
+            derived = any(x in name for x in ("_LUT4_", "_PFUMX_", "_L6MUX21_", "_CCU2C_",
+                                                "_TRELLIS_"))
+            key = (hidden, derived, len(nm))
             if b not in bitname or key < bitname[b][0]:
                 bitname[b] = (key, nm)
     drv = {}            # bit -> the cell driving it
+    drvp = {}           # bit -> the output port driving it
     fan = defaultdict(int)   # bit -> cell inputs it drives
     cells = mod["cells"]
     for cn, c in cells.items():
@@ -66,6 +69,7 @@ def main():
                 for b in c["connections"][p]:
                     if not isinstance(b, str):
                         drv[b] = cn
+                        drvp[b] = p
             else:
                 for b in c["connections"][p]:
                     if not isinstance(b, str):
@@ -78,8 +82,10 @@ def main():
         if t == "TRELLIS_DPR16X4":
             ports = ["RAD"]
         elif t == "CCU2C":
-            # CIN to COUT is the chain; every input reaches every output
-            ports = [p for p, dn in c["port_directions"].items() if dn == "input"]
+            # two carry bits: S0 reads bit 0's inputs, S1 and COUT both bits'
+            ports = ["A0", "B0", "C0", "D0", "CIN"]
+            if outp != "S0":
+                ports += ["A1", "B1", "C1", "D1"]
         else:
             ports = [p for p, dn in c["port_directions"].items() if dn == "input"]
         for p in ports:
@@ -100,11 +106,13 @@ def main():
             return memo[bit]
         memo[bit] = (0, 0, None)            # loop guard
         c = cells[cn]
-        best = (0, 0, None)
-        for b, p in cell_in_bits(c):
+        best = (-1, -1, None)
+        for b, p in cell_in_bits(c, drvp.get(bit)):
             a = arr(b)
             if (a[0], a[1]) > (best[0], best[1]):
                 best = (a[0], a[1], b)
+        if best[2] is None:
+            best = (0, 0, None)
         t = c["type"]
         if t == "CCU2C":
             # a carry continuing from the previous CCU2C adds no LUT level
@@ -143,6 +151,9 @@ def main():
         while True:
             a = arr(bit)
             if a[2] is None:
+                cn = drv.get(bit)
+                if cn is not None and cells[cn]["type"] == "TRELLIS_FF":
+                    return re.sub(r"_TRELLIS_FF_Q(_\d+)?$", "", cn)
                 return bitname.get(bit, ((0, 0), "?"))[1]
             bit = a[2]
 
