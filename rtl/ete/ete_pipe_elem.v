@@ -139,6 +139,11 @@ module ete_pipe_elem #(
   reg        ss_tsv_q, ss_tsv_d;
   reg        ta_ts_q, ta_ts_d;             // TRCRSR.TA after the outer TSTART (R_CJTJM)
   reg [7:0]  txd_q, txd_d;                 // transaction depth (saturating)
+  // txd_d is 0, 1, 0xFF: flags beside the value, from registers at the
+  // start of the item and set where the item sets the depth, so that the
+  // decisions on the depth wait on no increment or compare of it (the
+  // value after an increment or decrement is not read again in the item)
+  reg        txz_d, tx1_d, txf_d;
   reg        txt_q, txt_d;                 // tx_traced
   reg        ts_req_q, ts_req_d;
   reg        octx_v_q, octx_v_d;           // out_ctx_valid
@@ -247,7 +252,7 @@ module ete_pipe_elem #(
   // Outer transaction failure (D6.9.11): model tx_abort
   task tx_abort;
     begin
-      if (txd_d != 8'd0 && ss_tsv_d) begin
+      if (!txz_d && ss_tsv_d) begin
         ss_d     = ss_ts_d;                // R_CVQEV
         active_d = ta_ts_d;                // R_CJTJM
       end
@@ -261,8 +266,21 @@ module ete_pipe_elem #(
         uncovered_d = 1'b0;
       end
       txd_d    = 8'd0;
+      txz_d    = 1'b1;
+      tx1_d    = 1'b0;
+      txf_d    = 1'b0;
       txt_d    = 1'b0;
       ss_tsv_d = 1'b0;
+    end
+  endtask
+
+  // a transaction known from here: depth 1
+  task tx_one;
+    begin
+      txd_d = 8'd1;
+      txz_d = 1'b0;
+      tx1_d = 1'b1;
+      txf_d = 1'b0;
     end
   endtask
 
@@ -355,6 +373,7 @@ module ete_pipe_elem #(
     pend_d = pend_q;         force_ctx_d = force_ctx_q; bb_prev_d = bb_prev_q;
     cur_ns_d = cur_ns_q;     ss_d = ss_q;               ss_ts_d = ss_ts_q;
     ss_tsv_d = ss_tsv_q;     ta_ts_d = ta_ts_q;         txd_d = txd_q;
+    txz_d = (txd_q == 8'd0); tx1_d = (txd_q == 8'd1);   txf_d = (txd_q == 8'hFF);
     txt_d = txt_q;           ts_req_d = ts_req_q;       octx_v_d = octx_v_q;
     octx_el_d = octx_el_q;   octx_ns_d = octx_ns_q;     octx_sf_d = octx_sf_q;
     octx_cid_d = octx_cid_q; octx_vmid_d = octx_vmid_q; cid1_d = cid1_q;
@@ -489,8 +508,8 @@ module ete_pipe_elem #(
             // ---- a sub-run of the run's first instructions, on its first
             // instruction (docs/pe-blocks.md 3: run_prefix)
             if (in_has_sub_i) begin
-              if (in_flags_i[2] && txd_d == 8'd0)
-                txd_d = 8'd1;              // a transaction known from here
+              if (in_flags_i[2] && txz_d)
+                tx_one;                    // a transaction known from here
               // D6.8.1 ViewInst = E & I & S & N; D6.17 SSSTATUS
               vi = in_vi_sub_i && (ss_d || in_ss_start_sub_i);
               if (ss_d || in_ss_start_sub_i)
@@ -518,8 +537,8 @@ module ete_pipe_elem #(
               ss_d = !in_ss_stop_i;
             traced = vi || uncovered_d;    // X_N5MSV
             p0     = is_p0(in_iclass_i);
-            if (in_flags_i[2] && txd_d == 8'd0 && in_iclass_i != IC_TSTART)
-              txd_d = 8'd1;                // trace started inside a transaction
+            if (in_flags_i[2] && txz_d && in_iclass_i != IC_TSTART)
+              tx_one;                      // trace started inside a transaction
             // R_YYWTR: an ISB that synchronizes context, an exception return
             if (cfg_ts && ((in_iclass_i == IC_ISB && !in_flags_i[3]) || in_iclass_i == IC_ERET))
               ts_req_d = 1'b1;
@@ -528,16 +547,16 @@ module ete_pipe_elem #(
               need_addr_d = 1'b0;          // R_ZRYSN
               pend_d      = 1'b0;
               if (in_iclass_i == IC_TSTART) begin
-                if (txd_d == 8'd0) begin
+                if (txz_d) begin
                   ss_ts_d  = ss_d;
                   ss_tsv_d = 1'b1;
                   ta_ts_d  = 1'b0;
                 end
-                if (txd_d != 8'hFF)
+                if (!txf_d)
                   txd_d = txd_d + 8'd1;
-              end else if (in_iclass_i == IC_TCOMMIT && txd_d != 8'd0) begin
+              end else if (in_iclass_i == IC_TCOMMIT && !txz_d) begin
                 txd_d = txd_d - 8'd1;
-                if (txd_d == 8'd0) begin
+                if (tx1_d) begin
                   if (txt_d) begin
                     tx11   = 1'b1;         // R_BGMXL, R_PCKKS
                     tx11_c = 1'b1;
@@ -557,9 +576,9 @@ module ete_pipe_elem #(
               end
               if (!p0) begin
                 uncovered_d = 1'b1;
-                if (in_iclass_i == IC_TCOMMIT && txd_d != 8'd0) begin
+                if (in_iclass_i == IC_TCOMMIT && !txz_d) begin
                   txd_d = txd_d - 8'd1;
-                  if (txd_d == 8'd0) begin
+                  if (tx1_d) begin
                     if (txt_d) begin
                       tx11   = 1'b1;
                       tx11_c = 1'b1;
@@ -573,7 +592,7 @@ module ete_pipe_elem #(
                 if (bb && !bb_prev_q)
                   rs_clrbb = 1'b1;         // R_SBJB: entering a broadcasting region
                 bb_prev_d = bb;
-                if (txd_d != 8'd0 && !txt_d) begin
+                if (!txz_d && !txt_d) begin
                   txs7  = 1'b1;            // R_RKGLY, R_CRPJZ, R_WXQS
                   txt_d = 1'b1;
                 end
@@ -619,7 +638,7 @@ module ete_pipe_elem #(
                   endcase
                 end
                 if (in_iclass_i == IC_TSTART) begin
-                  if (txd_d == 8'd0) begin    // outer TSTART: R_CYHKB
+                  if (txz_d) begin            // outer TSTART: R_CYHKB
                     tx11     = 1'b1;
                     tx11_c   = 1'b0;
                     txt_d    = 1'b1;
@@ -627,7 +646,7 @@ module ete_pipe_elem #(
                     ss_tsv_d = 1'b1;
                     ta_ts_d  = 1'b1;
                   end
-                  if (txd_d != 8'hFF)
+                  if (!txf_d)
                     txd_d = txd_d + 8'd1;
                 end
               end
@@ -645,7 +664,7 @@ module ete_pipe_elem #(
           end else if (in_kind_i == K_RESET ||
                        (in_kind_i == K_EXC && in_exc_type_i == EXC_PE_RESET)) begin
             // ---- do_reset
-            if (txd_d != 8'd0 || in_flags_i[2])
+            if (!txz_d || in_flags_i[2])
               tx_abort;                    // R_QWGXIL
             forced = trcvictlr_i[10];      // R_GPKSH
             if (cfg_ts)
@@ -669,7 +688,7 @@ module ete_pipe_elem #(
             cur_ns_d    = in_flags_i[1];
           end else if (in_kind_i == K_EXC) begin
             // ---- do_exc
-            if (txd_d != 8'd0 || in_flags_i[2])
+            if (!txz_d || in_flags_i[2])
               tx_abort;
             forced = (in_exc_type_i == EXC_SERROR) && trcvictlr_i[11];   // R_LTLEB
             if (cfg_ts)
@@ -743,8 +762,10 @@ module ete_pipe_elem #(
         end
 
         valid_d = 1'b1;
+        // the A-Syncs in flight: the three values side by side, the
+        // item's decision selects (sync_ack_i's decrement is above)
         if (sy_iss)
-          infl_d = infl_d + 3'd1;
+          infl_d = sync_ack_i ? infl_q : infl_q + 3'd1;
         desc_d  = {PD_W{1'b0}};
         desc_d[PD_ITEM_L +: 8]     = item_q;
         desc_d[PD_MARKER_L]   = marker;
