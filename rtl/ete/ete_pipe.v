@@ -539,6 +539,7 @@ module ete_pipe #(
   // S3: ViewInst per sub-run
   // ==========================================================================
   wire [EW-1:0] s3_ent;
+  wire [20:0]   s3_cyc;
   wire          s3_valid, s3_has_sub, s3_final, s3_i_sub, s3_st_sub, s3_sp_sub;
   wire          s3_i_last, s3_st_last, s3_sp_last;
   wire [63:0]   s3_sub_addr, s3_pc_last;
@@ -555,6 +556,7 @@ module ete_pipe #(
     .in_valid_i     (m_valid_q),
     .in_ready_o     (s3_ready),
     .in_ent_i       (m_ent),
+    .in_cyc_i       (m_ent[EW-88 -: 21]),        // the entry's cycle field (b_ent)
     .in_run_i       (m_run),
     .in_hn_i        (m_hn),
     .in_addr_i      (m_addr),
@@ -572,6 +574,7 @@ module ete_pipe #(
     .out_valid_o    (s3_valid),
     .out_ready_i    (s4_ready),
     .out_ent_o      (s3_ent),
+    .out_cyc_o      (s3_cyc),
     .out_pc_last_o  (s3_pc_last),
     .out_has_sub_o  (s3_has_sub),
     .out_final_o    (s3_final),
@@ -627,7 +630,7 @@ module ete_pipe #(
     .in_el_i       (e_el),
     .in_from_el_i  (e_from_el),
     .in_exc_type_i (e_exc_type),
-    .in_cyc_i      (s3_final ? e_cyc : 21'd0),     // the entry's clocks, with its last item
+    .in_cyc_i      (s3_cyc),                       // the entry's clocks, with its last item
     .in_ts_i       (e_ts),
     .in_vi_i       (e_vi && s3_i_last),
     .in_ss_start_i (s3_st_last),
@@ -682,12 +685,12 @@ module ete_pipe #(
 
 `ifdef FORMAL
   // S3 -> S4 (fv_vr_check): the item holds while S4 does not take it
-  fv_vr_check #(.W (EW + 64 + 64 + 9), .ASSUME (0)) f_s3_vr (
+  fv_vr_check #(.W (EW + 21 + 64 + 64 + 9), .ASSUME (0)) f_s3_vr (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni && !start_i),
     .valid_i (s3_valid),
     .ready_i (s4_ready),
-    .data_i  ({s3_ent, s3_pc_last, s3_sub_addr, s3_has_sub, s3_final, s3_i_sub, s3_st_sub,
+    .data_i  ({s3_ent, s3_cyc, s3_pc_last, s3_sub_addr, s3_has_sub, s3_final, s3_i_sub, s3_st_sub,
                s3_sp_sub, s3_i_last, s3_st_last, s3_sp_last, 1'b0})
   );
 `endif
@@ -698,7 +701,7 @@ module ete_pipe #(
   // inputs the core does not use (the stall is the shell's; the trace ID the
   // output formatter's)
   wire unused_ok = &{1'b0, trcstallctlr_i, trctraceidr_i, trcsyncpr_i[31:5], CCITMIN[0],
-                     r_ie_ok, r_ss_start, r_ss_stop};
+                     r_ie_ok, r_ss_start, r_ss_stop, e_cyc};   // S3 hands S4 the cycles (s3_cyc)
 
 `ifdef FORMAL
   // ==========================================================================

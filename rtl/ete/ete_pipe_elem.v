@@ -52,7 +52,8 @@ module ete_pipe_elem #(
   input  wire [1:0]  in_el_i,
   input  wire [1:0]  in_from_el_i,
   input  wire [4:0]  in_exc_type_i,
-  input  wire [20:0] in_cyc_i,       // PE clocks since the previous entry (saturating)
+  input  wire [20:0] in_cyc_i,       // PE clocks since the previous entry (saturating);
+                                     // 0 while in_valid_i is low
   input  wire [63:0] in_ts_i,
   input  wire        in_vi_i,        // the last instruction's ViewInst (D6.8.1): E & I & N
   input  wire        in_ss_start_i,  // a start comparator matches it (TRCVISSCTLR)
@@ -217,7 +218,7 @@ module ete_pipe_elem #(
     end
   endfunction
   localparam [20:0] CC_LIM = CC_MAX + 21'd1;
-  wire [20:0] cyc_in   = in_valid_i ? in_cyc_i : 21'd0;
+  wire [20:0] cyc_in   = in_cyc_i;              // 0 without an item (S3 registers it so)
   wire [21:0] csum     = {1'b0, ccnt_q} + {1'b0, cyc_in};
   wire [20:0] ccnt_now = csum[21] ? CNT_SAT : csum[20:0];
   wire [23:0] d_thr    = sum3(ccnt_q, cyc_in, {9'd0, cc_thr});

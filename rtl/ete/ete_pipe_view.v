@@ -46,6 +46,7 @@ module ete_pipe_view #(
   input  wire                     in_valid_i,
   output wire                     in_ready_o,
   input  wire [EW-1:0]            in_ent_i,       // carried through to S4
+  input  wire [20:0]              in_cyc_i,       // the entry's PE clocks (ent_cyc)
   input  wire                     in_run_i,       // an INSN entry (not a marker)
   input  wire                     in_hn_i,        // S2: an edge lies inside (in_cand_v_i
                                                   // has a candidate above instruction 0)
@@ -67,6 +68,8 @@ module ete_pipe_view #(
   output wire                     out_valid_o,
   input  wire                     out_ready_i,
   output wire [EW-1:0]            out_ent_o,
+  output wire [20:0]              out_cyc_o,      // in_cyc_i with the entry's last item, else 0
+                                                  // (0 while out_valid_o is low)
   output wire [63:0]              out_pc_last_o,  // the run's last instruction A + last
   output wire                     out_has_sub_o,  // a sub-run of the first instructions
   output wire                     out_final_o,    // the entry's last item
@@ -92,6 +95,7 @@ module ete_pipe_view #(
   reg [5:0]    j_q, j_d;                 // first instruction of the current sub-run
   reg          valid_q, valid_d;
   reg [EW-1:0] ent_q, ent_d;
+  reg [20:0]   cyc_q, cyc_d;
   reg [63:0]   pc_last_q, pc_last_d;
   reg          has_sub_q, has_sub_d, final_q, final_d;
   reg [63:0]   sub_addr_q, sub_addr_d;
@@ -100,6 +104,7 @@ module ete_pipe_view #(
 
   assign out_valid_o    = valid_q;
   assign out_ent_o      = ent_q;
+  assign out_cyc_o      = cyc_q;
   assign out_pc_last_o  = pc_last_q;
   assign out_has_sub_o  = has_sub_q;
   assign out_final_o    = final_q;
@@ -131,7 +136,7 @@ module ete_pipe_view #(
   always @* begin : p_view
     j_d = j_q;
     valid_d = out_free ? 1'b0 : valid_q;
-    ent_d = ent_q;  pc_last_d = pc_last_q;  has_sub_d = has_sub_q;  final_d = final_q;
+    ent_d = ent_q;  cyc_d = out_free ? 21'd0 : cyc_q;  pc_last_d = pc_last_q;  has_sub_d = has_sub_q;  final_d = final_q;
     sub_addr_d = sub_addr_q;
     i_sub_d = i_sub_q;  st_sub_d = st_sub_q;  sp_sub_d = sp_sub_q;
     i_l_d = i_l_q;  st_l_d = st_l_q;  sp_l_d = sp_l_q;
@@ -212,6 +217,7 @@ module ete_pipe_view #(
       ev_d       = !fin;
       valid_d    = 1'b1;
       ent_d      = in_ent_i;
+      cyc_d      = fin ? in_cyc_i : 21'd0;
       pc_last_d  = {lo_last[8] ? in_ahp1_i : in_addr_i[63:8], lo_last[7:0]};
       has_sub_d  = in_run_i && (in_npre_i != 6'd0);
       final_d    = fin;
@@ -229,6 +235,7 @@ module ete_pipe_view #(
       ph_d    = 1'b0;
       ev_d    = 1'b0;
       valid_d = 1'b0;
+      cyc_d   = 21'd0;
     end
   end
 
@@ -238,6 +245,7 @@ module ete_pipe_view #(
     if (!rst_ni) begin
       j_q <= 6'd0;
       valid_q <= 1'b0;
+      cyc_q <= 21'd0;
       ph_q <= 1'b0;
       ev_q <= 1'b0;
       hn_q <= 1'b0;
@@ -245,6 +253,7 @@ module ete_pipe_view #(
     end else begin
       j_q <= j_d;
       valid_q <= valid_d;
+      cyc_q <= cyc_d;
       ph_q <= ph_d;
       ev_q <= ev_d;
       hn_q <= hn_d;
