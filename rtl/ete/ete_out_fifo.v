@@ -1,28 +1,36 @@
-// ETE output byte FIFO: takes one packet bundle of pkt_len_i bytes from the
+// ETE output FIFO: takes one packet bundle of pkt_len_i bytes from the
 // encoder core per handshake and gives OUT_BYTES-byte beats with a byte
 // keep mask.  Contract: docs/ete-rtl-interface.md ("Output stream").
 //
+// Structure: a bundle FIFO in block RAM (common_fifo_sr, one element per
+// bundle: {pkt_len_i, pkt_data_i}, DEPTH bundles, registered read) and the
+// gearbox ete_out_gbox behind it, which packs the bundles' bytes densely
+// into beats across bundle boundaries.
+//
 // Bundle side (valid/ready): a bundle transfers when pkt_valid_i and
 //   pkt_ready_o are high at a clock edge.  pkt_ready_o is high when the
-//   FIFO has room for the whole bundle (registered free space, so a beat
-//   leaving in the same clock does not count) and 1 <= pkt_len_i <=
-//   PKT_BYTES; a bundle with an illegal length is never taken.  pkt_ready_o
-//   depends on pkt_len_i, never on out_ready_i.
+//   FIFO holds fewer than DEPTH bundles (a register: a bundle leaving in
+//   the same clock does not count); it depends on no input.  The writer
+//   keeps 1 <= pkt_len_i <= PKT_BYTES while pkt_valid_i is high.
 // Beat side (AXI4-Stream style): out_valid_o, out_data_o and out_keep_o are
 //   registers; while out_valid_o is high and out_ready_i low they hold.
 //   out_keep_o is nonzero and contiguous from byte 0 whenever out_valid_o is
-//   high; byte lanes above the kept ones are zero.
-// Beat rule: the beat register is (re)loaded when it is empty or its beat
-//   transfers.  It takes OUT_BYTES bytes when the FIFO holds at least that
-//   many; otherwise it takes everything held (a partial beat) when the FIFO
-//   is not empty and no bundle is written in the same clock, i.e. when no
-//   more bytes are coming at once.
+//   high, zero while it is low; byte lanes above the kept ones are zero.
+// Beat rule: a beat carries OUT_BYTES bytes, except a partial beat, which
+//   is loaded only when no more bytes are coming at once: the FIFO holds no
+//   bundle besides the one the gearbox is reading and no bundle is written
+//   in the same clock (ete_out_gbox has the cases).
+// empty_o: no byte held (the FIFO holds no bundle, the gearbox's residual
+//   and beat registers are empty); from registers.
+// Rate: one bundle per clock whenever the beats drain at least as fast as
+//   the bytes arrive; beats of OUT_BYTES per clock otherwise.  A bundle
+//   written in clock t is read by the gearbox from t+3 on.
 `default_nettype none
 
 module ete_out_fifo #(
   parameter OUT_BYTES = 4,    // bytes per beat: 4, 8 or 16
-  parameter DEPTH     = 128,  // FIFO bytes: a power of two, 32..1024, >= 4*OUT_BYTES, >= PKT_BYTES
-  parameter PKT_BYTES = 32    // widest bundle from the core
+  parameter DEPTH     = 256,  // bundles held: a power of two, 4..1024
+  parameter PKT_BYTES = 24    // widest bundle from the core: 1..63
 ) (
   input  wire                   clk_i,
   input  wire                   rst_ni,
@@ -34,7 +42,7 @@ module ete_out_fifo #(
   input  wire                   out_ready_i,
   output wire [8*OUT_BYTES-1:0] out_data_o,  // byte 0 oldest
   output wire [OUT_BYTES-1:0]   out_keep_o,
-  output wire                   empty_o      // no byte held (FIFO and beat register)
+  output wire                   empty_o      // no byte held
 );
 
   function integer clog2;
@@ -47,116 +55,102 @@ module ete_out_fifo #(
     end
   endfunction
 
-  localparam CNT_W = clog2(DEPTH) + 1;
-  localparam [CNT_W-1:0] OB = OUT_BYTES[CNT_W-1:0];
-  localparam [6:0]       PB = PKT_BYTES[6:0];
+  localparam AW    = clog2(DEPTH);
+  localparam CNT_W = AW + 1;
+  localparam EW    = 8 * PKT_BYTES + 6;     // FIFO element: {len, bytes}
 
   generate
-    if (OUT_BYTES != 4 && OUT_BYTES != 8 && OUT_BYTES != 16) begin : g_bad_ob
-      ete_out_fifo_OUT_BYTES_must_be_4_8_or_16 u_bad ();
+    if (DEPTH < 4 || DEPTH > 1024 || (1 << AW) != DEPTH) begin : g_bad_depth
+      ete_out_fifo_DEPTH_must_be_a_power_of_2_from_4_to_1024 u_bad ();
     end
-    if (DEPTH < 32 || DEPTH > 1024 || (1 << clog2(DEPTH)) != DEPTH) begin : g_bad_depth
-      ete_out_fifo_DEPTH_must_be_a_power_of_2_from_32_to_1024 u_bad ();
-    end
-    if (DEPTH < 4 * OUT_BYTES) begin : g_bad_ratio
-      ete_out_fifo_DEPTH_must_be_at_least_4xOUT_BYTES u_bad ();
-    end
-    if (PKT_BYTES < 1 || PKT_BYTES > 63 || PKT_BYTES > DEPTH) begin : g_bad_pkt
-      ete_out_fifo_PKT_BYTES_must_be_1_to_63_and_fit_the_FIFO u_bad ();
-    end
+    // OUT_BYTES and PKT_BYTES: checked by ete_out_gbox
   endgenerate
 
-  // ---- FIFO ----------------------------------------------------------------
-  wire [CNT_W-1:0]       count;
-  wire [CNT_W-1:0]       free;
-  wire [8*OUT_BYTES-1:0] window;     // the OUT_BYTES oldest bytes
-  wire                   len_ok = (pkt_len_i != 6'd0) && ({1'b0, pkt_len_i} <= PB);
-  wire [CNT_W-1:0]       len_c;
-  generate
-    if (CNT_W > 6) begin : g_len_wide
-      assign len_c = {{(CNT_W-6){1'b0}}, pkt_len_i};
-    end else begin : g_len_same               // DEPTH = 32
-      assign len_c = pkt_len_i;
-    end
-  endgenerate
-  wire                   room   = (free >= len_c);
-  assign pkt_ready_o = len_ok & room;
-  wire                   wr = pkt_valid_i & pkt_ready_o;
+  // ---- bundle FIFO -----------------------------------------------------------
+  wire [CNT_W-1:0] count;
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [CNT_W-1:0] free;                    // (count_o + free_o == DEPTH: count is used)
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire             fv;                      // a bundle presented to the gearbox
+  wire             fpop;
+  wire [EW-1:0]    fdata;
+  // count <= DEPTH = 2**AW: the top bit is set only when full
+  assign pkt_ready_o = ~count[AW];
+  wire             wr = pkt_valid_i & pkt_ready_o;
 
-  // ---- beat register ---------------------------------------------------------
-  reg                    bv_q, bv_d;
-  reg [8*OUT_BYTES-1:0]  bdata_q, bdata_d;
-  reg [OUT_BYTES-1:0]    bkeep_q, bkeep_d;
-  reg [CNT_W-1:0]        take;
-  integer i;
-
-  always @* begin
-    bv_d    = bv_q;
-    bdata_d = bdata_q;
-    bkeep_d = bkeep_q;
-    take    = {CNT_W{1'b0}};
-    if (!bv_q || out_ready_i) begin
-      if (count >= OB)           take = OB;
-      else if (count != 0 && !wr) take = count;   // partial beat: nothing more arriving now
-      bv_d = (take != 0);
-      for (i = 0; i < OUT_BYTES; i = i + 1) begin
-        bkeep_d[i]          = (i < take);
-        bdata_d[8*i +: 8]   = (i < take) ? window[8*i +: 8] : 8'h00;
-      end
-    end
-  end
-
-  always @(posedge clk_i) begin
-    if (!rst_ni) begin
-      bv_q    <= 1'b0;
-      bdata_q <= {8*OUT_BYTES{1'b0}};
-      bkeep_q <= {OUT_BYTES{1'b0}};
-    end else begin
-      bv_q    <= bv_d;
-      bdata_q <= bdata_d;
-      bkeep_q <= bkeep_d;
-    end
-  end
-
-  common_fifo_mw #(
-    .WIDTH (8),
-    .DEPTH (DEPTH),
-    .WR_N  (PKT_BYTES),
-    .RD_N  (OUT_BYTES)
+  common_fifo_sr #(
+    .WIDTH     (EW),
+    .DEPTH     (DEPTH),
+    .WR_N      (1),
+    .RAM_STYLE (1),
+    .OUT_REG   (0)
   ) u_fifo (
-    .clk_i     (clk_i),
-    .rst_ni    (rst_ni),
-    .wr_cnt_i  (wr ? len_c : {CNT_W{1'b0}}),
-    .wr_data_i (pkt_data_i),
-    .rd_cnt_i  (take),
-    .rd_data_o (window),
-    .count_o   (count),
-    .free_o    (free)
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .wr_cnt_i   (wr),
+    .wr_data_i  ({pkt_len_i, pkt_data_i}),
+    .rd_valid_o (fv),
+    .rd_data_o  (fdata),
+    .rd_ready_i (fpop),
+    .count_o    (count),
+    .free_o     (free)
   );
 
-  assign out_valid_o = bv_q;
-  assign out_data_o  = bdata_q;
-  assign out_keep_o  = bkeep_q;
-  assign empty_o     = (count == 0) & ~bv_q;
+  // ---- gearbox ---------------------------------------------------------------
+  // more bytes coming at once: a bundle held besides the presented one, or
+  // one written now
+  wire more = wr | (count != {{(CNT_W - 1){1'b0}}, fv});
+  wire gb_empty;
+
+  ete_out_gbox #(
+    .OUT_BYTES (OUT_BYTES),
+    .PKT_BYTES (PKT_BYTES)
+  ) u_gbox (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .in_valid_i  (fv),
+    .in_ready_o  (fpop),
+    .in_data_i   (fdata[8*PKT_BYTES-1:0]),
+    .in_len_i    (fdata[EW-1:8*PKT_BYTES]),
+    .in_more_i   (more),
+    .out_valid_o (out_valid_o),
+    .out_ready_i (out_ready_i),
+    .out_data_o  (out_data_o),
+    .out_keep_o  (out_keep_o),
+    .empty_o     (gb_empty)
+  );
+
+  assign empty_o = (count == {CNT_W{1'b0}}) & gb_empty;
 
 `ifndef SYNTHESIS
 `ifndef FORMAL
   // Contract check for simulation: bundle lengths are 1..PKT_BYTES.
   always @(posedge clk_i) begin
-    if (rst_ni && pkt_valid_i && !len_ok)
-      $display("%m: ERROR: pkt_len %0d outside 1..%0d: bundle not taken", pkt_len_i, PKT_BYTES);
+    if (rst_ni && pkt_valid_i && (pkt_len_i == 6'd0 || {1'b0, pkt_len_i} > PKT_BYTES[6:0]))
+      $display("%m: ERROR: pkt_len %0d outside 1..%0d", pkt_len_i, PKT_BYTES);
   end
 `endif
 `endif
 
 `ifdef FORMAL
   // ---- formal --------------------------------------------------------------
+  // Byte order and count through the gearbox: ete_out_gbox's tracked-byte
+  // proof (formal/ete_out_fifo.sby, gbox tasks); bundle order and count
+  // through the FIFO: common_fifo_sr's two-element proof, whose assertions
+  // run here too.  Here: the ports' rules and the glue.
   reg f_past_valid = 1'b0;
   always @(posedge clk_i) f_past_valid <= 1'b1;
-  always @* if (!f_past_valid) assume (!rst_ni);
 
-  // The bundle side obeys valid/ready (assumed at the proof's top); the
-  // beat side is checked.
+  // The bundle side obeys valid/ready and the length rule (assumed at the
+  // proof's top, asserted inside the unit); the beat side is checked in
+  // ete_out_gbox.
+  wire f_len_ok = (pkt_len_i != 6'd0) && ({1'b0, pkt_len_i} <= PKT_BYTES[6:0]);
+`ifdef FV_ETE_OUT_FIFO_TOP
+  always @* if (!f_past_valid) assume (!rst_ni);
+  always @* if (rst_ni && pkt_valid_i) assume (f_len_ok);
+`else
+  always @* if (f_past_valid && rst_ni && pkt_valid_i) assert (f_len_ok);
+`endif
   fv_vr_check #(
     .W (8 * PKT_BYTES + 6)
 `ifdef FV_ETE_OUT_FIFO_TOP
@@ -169,52 +163,22 @@ module ete_out_fifo #(
     .valid_i (pkt_valid_i), .ready_i (pkt_ready_o),
     .data_i ({pkt_len_i, pkt_data_i})
   );
-  fv_vr_check #(
-    .W (9 * OUT_BYTES), .ASSUME (0)
-  ) f_out_vr (
-    .clk_i (clk_i), .rst_ni (rst_ni),
-    .valid_i (out_valid_o), .ready_i (out_ready_i),
-    .data_i ({out_keep_o, out_data_o})
-  );
 
-  localparam [CNT_W-1:0] F_DEPTH = DEPTH[CNT_W-1:0];
-
-  // Beats: keep nonzero and contiguous from byte 0, unkept bytes zero.
+  localparam [CNT_W-1:0] F_DEPTH = DEPTH;
   always @* if (f_past_valid && rst_ni) begin
-    if (out_valid_o) begin
-      assert (out_keep_o != 0);
-      assert ((out_keep_o & (out_keep_o + 1'b1)) == 0);
-    end else begin
-      assert (out_keep_o == 0);
-    end
-  end
-  genvar gf;
-  generate
-    for (gf = 0; gf < OUT_BYTES; gf = gf + 1) begin : g_f_byte
-      localparam [CNT_W-1:0] F_GF = gf;
-      always @* if (f_past_valid && rst_ni) begin
-        if (!out_keep_o[gf]) assert (out_data_o[8*gf +: 8] == 8'h00);
-        if (F_GF < take) assert (bdata_d[8*gf +: 8] == window[8*gf +: 8] && bkeep_d[gf]);
-      end
-    end
-  endgenerate
-
-  // Lane mapping around the FIFO (whose own proof covers order inside it):
-  // a bundle enters lanes 0..len-1 whole, and a loaded beat is exactly the
-  // `take` oldest bytes, which leave the FIFO in the same clock.
-  always @* if (f_past_valid && rst_ni) begin
-    if (wr) assert (len_c != 0 && {1'b0, pkt_len_i} <= PB && len_c <= free);
-    assert (take <= count && take <= OB);
-    if (take != 0) assert (!bv_q || out_ready_i);
-    // no byte is stranded: bytes held with an empty beat slot and nothing
-    // arriving are always moved out
-    if (count != 0 && !bv_q && !wr) assert (take != 0);
+    // ready is room for one more bundle
+    assert (pkt_ready_o == (count < F_DEPTH));
+    // a presented bundle is one the FIFO counts
+    if (fv) assert (count != {CNT_W{1'b0}});
+    // empty_o: no bundle held and none being read, the gearbox empty
+    assert (empty_o == (count == {CNT_W{1'b0}} && !fv && gb_empty));
+    if (empty_o) assert (!out_valid_o);
   end
 
   always @(posedge clk_i) if (f_past_valid && rst_ni) begin
-    cover (out_valid_o && out_ready_i && out_keep_o != {OUT_BYTES{1'b1}});
-    cover (out_valid_o && out_ready_i && out_keep_o == {OUT_BYTES{1'b1}});
     cover (count == F_DEPTH);
+    cover (out_valid_o && out_ready_i && out_keep_o != {OUT_BYTES{1'b1}});
+    cover ($past(empty_o) && !empty_o && $past(rst_ni));
   end
 `endif
 

@@ -29,7 +29,7 @@ module ete_unit #(
   parameter RETIRE_WIDTH   = 1,    // PE block slots per clock: 1, 2, 4
   parameter OUT_BYTES      = 4,    // trace bytes per output beat: 4, 8, 16
   parameter IN_FIFO_DEPTH  = 256,  // entry FIFO entries (block RAM): power of 2, 8..4096
-  parameter OUT_FIFO_BYTES = 128,  // output byte FIFO: power of 2, 32..1024, >= 4*OUT_BYTES
+  parameter OUT_FIFO_DEPTH = 256,  // output FIFO bundles (block RAM): power of 2, 4..1024
   parameter RS_DEPTH       = 15,   // return stack entries, 0..15
   parameter NUM_ACPAIRS    = 4,    // address comparator pairs, 1..8
   parameter NUM_EVENTS     = 4,    // event elements, 1..4
@@ -248,7 +248,7 @@ module ete_unit #(
   // ---- S8: output byte FIFO --------------------------------------------------------
   ete_out_fifo #(
     .OUT_BYTES (OUT_BYTES),
-    .DEPTH     (OUT_FIFO_BYTES),
+    .DEPTH     (OUT_FIFO_DEPTH),
     .PKT_BYTES (PKT_BYTES)
   ) u_out (
     .clk_i       (clk_i),
@@ -270,7 +270,7 @@ module ete_unit #(
   // port contract of ete_pipe (what formal/ete_pipe.sby assumes) as kept by
   // ete_regs and ete_entry.  The submodules'
   // own properties (ete_regs, ete_entry, common_fifo_sr, ete_out_fifo,
-  // common_fifo_mw, ete_pipe's stage boundaries) are checked with them.
+  // ete_out_gbox, ete_pipe's stage boundaries) are checked with them.
   // ==========================================================================
   reg f_past_valid = 1'b0;
   always @(posedge clk_i) f_past_valid <= 1'b1;

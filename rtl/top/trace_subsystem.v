@@ -56,7 +56,7 @@ module trace_subsystem #(
   parameter BURST_BEATS          = 16,   // TRBE beats per burst: a power of 2, 4..128, <= 2 KB
   // ETE (ete_unit; docs/ete-rtl-interface.md)
   parameter ETE_IN_FIFO_DEPTH    = 256,  // entry FIFO (block RAM): power of 2, 8..4096
-  parameter ETE_OUT_FIFO_BYTES   = 128,  // byte FIFO: power of 2, 32..1024, >= 4*OUT_BYTES
+  parameter ETE_OUT_FIFO_DEPTH   = 256,  // output FIFO bundles (block RAM): power of 2, 4..1024
   parameter ETE_RS_DEPTH         = 15,   // return stack entries: 0..15
   parameter ETE_NUM_ACPAIRS      = 4,    // address comparator pairs: 1..8
   parameter ETE_NUM_EVENTS       = 4,    // event elements: 1..4
@@ -278,7 +278,7 @@ module trace_subsystem #(
     .RETIRE_WIDTH   (RW),
     .OUT_BYTES      (OUT_BYTES),
     .IN_FIFO_DEPTH  (ETE_IN_FIFO_DEPTH),
-    .OUT_FIFO_BYTES (ETE_OUT_FIFO_BYTES),
+    .OUT_FIFO_DEPTH (ETE_OUT_FIFO_DEPTH),
     .RS_DEPTH       (ETE_RS_DEPTH),
     .NUM_ACPAIRS    (ETE_NUM_ACPAIRS),
     .NUM_EVENTS     (ETE_NUM_EVENTS),

@@ -98,7 +98,7 @@ typedef struct ts_tb_params {
     unsigned retire_width, out_bytes, data_bytes, burst_beats;
     unsigned id_w, trbe_axi_id, spe_axi_id;
     /* ETE */
-    unsigned ete_entry_depth, ete_out_fifo_bytes, ete_rs_depth, ete_num_acpairs;
+    unsigned ete_entry_depth, ete_out_fifo_depth, ete_rs_depth, ete_num_acpairs;
     unsigned ete_num_events, ete_num_extin, ete_ccsize, ete_ccitmin, ete_commopt;
     /* SPE (the other spe_params fields are spe_params_default's, as spe_top's defaults) */
     unsigned spe_align, spe_max_size, spe_ernd, spe_inflight_records, spe_ext_headers;

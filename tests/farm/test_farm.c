@@ -169,7 +169,7 @@ END_TEST
 static const char *const lint_runs[] = {
     "armtrace:ip:common",
     "armtrace:ip:ete",
-    "armtrace:ip:ete --RETIRE_WIDTH=4 --OUT_BYTES=16 --OUT_FIFO_BYTES=1024 --NUM_ACPAIRS=8 "
+    "armtrace:ip:ete --RETIRE_WIDTH=4 --OUT_BYTES=16 --OUT_FIFO_DEPTH=1024 --NUM_ACPAIRS=8 "
     "--NUM_EXTIN=8",
     "armtrace:ip:trbe",
     "armtrace:ip:trbe --IN_BYTES=16 --DATA_W=128 --BURST_BEATS=32 --ID_W=6 --AXI_ID=37",

@@ -13,7 +13,7 @@
 #if !defined(TS_DUT_SET) || !defined(TS_DUT_RETIRE_WIDTH) || !defined(TS_DUT_OUT_BYTES) ||      \
     !defined(TS_DUT_DATA_W) || !defined(TS_DUT_BURST_BEATS) || !defined(TS_DUT_ID_W) ||         \
     !defined(TS_DUT_TRBE_AXI_ID) || !defined(TS_DUT_SPE_AXI_ID) ||                              \
-    !defined(TS_DUT_ETE_IN_FIFO_DEPTH) || !defined(TS_DUT_ETE_OUT_FIFO_BYTES) ||                \
+    !defined(TS_DUT_ETE_IN_FIFO_DEPTH) || !defined(TS_DUT_ETE_OUT_FIFO_DEPTH) ||                \
     !defined(TS_DUT_ETE_RS_DEPTH) || !defined(TS_DUT_ETE_NUM_ACPAIRS) ||                        \
     !defined(TS_DUT_ETE_NUM_EVENTS) || !defined(TS_DUT_ETE_NUM_EXTIN) ||                        \
     !defined(TS_DUT_ETE_CCSIZE) || !defined(TS_DUT_ETE_CCITMIN) || !defined(TS_DUT_ETE_COMMOPT) || \
@@ -219,7 +219,7 @@ ts_tb_dut *ts_dut_new(char *err, size_t errlen)
     p.trbe_axi_id = TS_DUT_TRBE_AXI_ID;
     p.spe_axi_id = TS_DUT_SPE_AXI_ID;
     p.ete_entry_depth = TS_DUT_ETE_IN_FIFO_DEPTH;
-    p.ete_out_fifo_bytes = TS_DUT_ETE_OUT_FIFO_BYTES;
+    p.ete_out_fifo_depth = TS_DUT_ETE_OUT_FIFO_DEPTH;
     p.ete_rs_depth = TS_DUT_ETE_RS_DEPTH;
     p.ete_num_acpairs = TS_DUT_ETE_NUM_ACPAIRS;
     p.ete_num_events = TS_DUT_ETE_NUM_EVENTS;

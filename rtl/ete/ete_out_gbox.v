@@ -1,0 +1,338 @@
+// ETE output gearbox: packs a stream of byte bundles (1..PKT_BYTES bytes
+// each, from the output bundle FIFO of ete_out_fifo) densely into
+// OUT_BYTES-byte beats, across bundle boundaries.
+//
+// Bundle side (valid/ready, the FIFO's read port): in_valid_i, in_data_i
+//   (byte 0 first) and in_len_i come from registers and hold while
+//   in_valid_i && !in_ready_o; 1 <= in_len_i <= PKT_BYTES while
+//   in_valid_i.  A bundle leaves (in_ready_o high) in the clock its last
+//   bytes move into the beat register or the residual register.
+//   in_ready_o depends on in_valid_i, in_len_i and out_ready_i, never on
+//   in_data_i or in_more_i.
+// in_more_i: more bytes are coming at once (another bundle is held behind
+//   the one presented, or one is written in this clock).  It only decides
+//   partial beats.
+// Beat side (AXI4-Stream style): out_valid_o, out_data_o and out_keep_o are
+//   registers and hold while out_valid_o && !out_ready_i; out_keep_o is
+//   nonzero and contiguous from byte 0 while out_valid_o is high, zero
+//   while it is low; byte lanes above the kept ones are zero.
+//
+// State: the residual register (r_q bytes, 0 .. OUT_BYTES-1, in lanes
+// 0 .. r_q-1 of res_q, oldest first), the presented bundle's chunk index
+// p_q (chunk c = bytes c*OUT_BYTES .. c*OUT_BYTES+OUT_BYTES-1; chunks before
+// p_q are consumed) and, from the second chunk on, the bundle's bytes left
+// m_q (= in_len_i - p_q*OUT_BYTES); the beat register.
+// Each clock the window W = the chunks p_q and p_q+1 of the presented
+// bundle is shifted up by r_q lanes behind the residual: lo = lanes
+// 0 .. OUT_BYTES-1 of residual ++ W, hi = the next OUT_BYTES lanes.  With
+// tot = r_q + the bundle's bytes left (r_q alone with no bundle):
+//   tot >= 2*OUT_BYTES, beat register free: a full beat of lo; hi's first
+//     r_q lanes (the rest of chunk p_q) become the residual; p_q steps on.
+//   OUT_BYTES <= tot < 2*OUT_BYTES, beat register free: a full beat of lo,
+//     the residual takes hi (tot - OUT_BYTES bytes), the bundle leaves.
+//   tot < OUT_BYTES with a bundle: the bundle leaves into the residual (lo,
+//     tot bytes), whether or not the beat register is free; except
+//     (partial beat) when the beat register is free and no more bytes are
+//     coming (in_more_i low): then lo goes out as a partial beat of tot
+//     bytes and the residual empties.
+//   no bundle, r_q > 0, beat register free, in_more_i low: the residual goes
+//     out as a partial beat.
+// Rate: a presented bundle waits only while a full beat's worth of bytes is
+// held and the beat register is busy, or a full beat is loaded with at
+// least OUT_BYTES more bytes held (proved below): the bundle side takes one
+// bundle per clock whenever the beats drain at least as fast as the bytes
+// arrive, and the beats leave full (OUT_BYTES per clock) otherwise.
+//
+// Combinational paths (one stage of work each):
+//   p_q -> the chunk-pair multiplexer (NCH:1) -> the r_q byte shifter (log2
+//     OUT_BYTES levels) -> the residual/beat selects -> res_q, bdata_q.
+//   p_q, in_len_i, m_q, r_q -> tot (a 7-bit add) -> the compares with
+//     OUT_BYTES and 2*OUT_BYTES -> in_ready_o and the register enables;
+//     out_ready_i -> the same enables and in_ready_o.
+`default_nettype none
+
+module ete_out_gbox #(
+  parameter OUT_BYTES = 8,   // bytes per beat: 4, 8 or 16
+  parameter PKT_BYTES = 24   // widest bundle: 1..63
+) (
+  input  wire                   clk_i,
+  input  wire                   rst_ni,
+  input  wire                   in_valid_i,
+  output wire                   in_ready_o,
+  input  wire [8*PKT_BYTES-1:0] in_data_i,   // byte 0 first
+  input  wire [5:0]             in_len_i,
+  input  wire                   in_more_i,
+  output wire                   out_valid_o,
+  input  wire                   out_ready_i,
+  output wire [8*OUT_BYTES-1:0] out_data_o,  // byte 0 oldest
+  output wire [OUT_BYTES-1:0]   out_keep_o,
+  output wire                   empty_o      // no byte in the residual or beat register
+);
+
+  function integer clog2;
+    input integer v;
+    integer r;
+    begin
+      r = 0;
+      while ((1 << r) < v) r = r + 1;
+      clog2 = r;
+    end
+  endfunction
+
+  localparam OBW  = clog2(OUT_BYTES);                     // residual count bits
+  localparam NCH  = (PKT_BYTES + OUT_BYTES - 1) / OUT_BYTES;  // chunks per bundle
+  localparam PW   = (clog2(NCH) < 1) ? 1 : clog2(NCH);    // chunk index bits
+  localparam NSEL = 1 << PW;                              // chunk pairs in the multiplexer
+  localparam CB   = 8 * OUT_BYTES;                        // bits per chunk (and beat)
+  localparam EXTB = (NSEL + 1) * OUT_BYTES;               // bundle bytes padded for the pairs
+  localparam TW   = 7;                                    // tot: < 16 + 64
+
+  localparam integer  OB2I = 2 * OUT_BYTES;
+  localparam [TW-1:0] OB1  = OUT_BYTES[TW-1:0];
+  localparam [TW-1:0] OB2  = OB2I[TW-1:0];
+  localparam [5:0]    OB6  = OUT_BYTES[5:0];
+  localparam [PW-1:0] ONE_P = 1;
+
+  generate
+    if (OUT_BYTES != 4 && OUT_BYTES != 8 && OUT_BYTES != 16) begin : g_bad_ob
+      ete_out_gbox_OUT_BYTES_must_be_4_8_or_16 u_bad ();
+    end
+    if (PKT_BYTES < 1 || PKT_BYTES > 63) begin : g_bad_pkt
+      ete_out_gbox_PKT_BYTES_must_be_1_to_63 u_bad ();
+    end
+  endgenerate
+
+  // chunk pair sel of the padded bundle: a binary tree of 2:1 multiplexers
+  // (an indexed part-select would make Yosys build a multiplier)
+  function [2*CB-1:0] pair_mux;
+    input [8*EXTB-1:0] b;
+    input [PW-1:0]     sel;
+    reg   [NSEL*2*CB-1:0] t;
+    integer i, j;
+    begin
+      for (i = 0; i < NSEL; i = i + 1) t[i*2*CB +: 2*CB] = b[i*CB +: 2*CB];
+      for (j = 0; j < PW; j = j + 1)
+        for (i = 0; i < (NSEL >> (j + 1)); i = i + 1)
+          t[i*2*CB +: 2*CB] = sel[j] ? t[(2*i+1)*2*CB +: 2*CB] : t[2*i*2*CB +: 2*CB];
+      pair_mux = t[2*CB-1:0];
+    end
+  endfunction
+
+  // ---- state -----------------------------------------------------------------
+  reg [OBW-1:0]  r_q, r_d;          // residual bytes
+  reg [CB-1:0]   res_q, res_d;      // residual, lanes 0 .. r_q-1
+  reg [PW-1:0]   p_q, p_d;          // chunk index in the presented bundle
+  reg [5:0]      m_q, m_d;          // bytes left of it while p_q != 0
+  reg            bv_q, bv_d;
+  reg [CB-1:0]   bdata_q, bdata_d;
+  reg [OUT_BYTES-1:0] bkeep_q, bkeep_d;
+
+  // ---- datapath ----------------------------------------------------------------
+  wire [8*EXTB-1:0] bext = {{(8*EXTB - 8*PKT_BYTES){1'b0}}, in_data_i};
+  wire [2*CB-1:0]   win  = pair_mux(bext, p_q);
+  wire [2*CB-1:0]   sh   = win << {r_q, 3'b000};       // lanes below r_q zero
+  reg  [CB-1:0]     lo;
+  wire [CB-1:0]     hi   = sh[2*CB-1:CB];
+  reg  [OUT_BYTES-1:0] r_th;                            // lanes below r_q
+  integer k;
+  always @* begin
+    for (k = 0; k < OUT_BYTES; k = k + 1) begin
+      r_th[k]      = (k < r_q);
+      lo[8*k +: 8] = r_th[k] ? res_q[8*k +: 8] : sh[8*k +: 8];
+    end
+  end
+
+  // ---- control -----------------------------------------------------------------
+  wire [5:0]    m_cur = (p_q == {PW{1'b0}}) ? in_len_i : m_q;    // bytes left of the bundle
+  wire [TW-1:0] tot   = {{(TW - OBW){1'b0}}, r_q} + (in_valid_i ? {1'b0, m_cur} : {TW{1'b0}});
+  wire          ge1   = (tot >= OB1);
+  wire          ge2   = (tot >= OB2);
+  wire          go    = ~bv_q | out_ready_i;               // the beat register loads
+  wire          full  = go & in_valid_i & ge1;             // a full beat of lo
+  wire          flush = go & ~in_more_i & ~(in_valid_i & ge1) & (tot != {TW{1'b0}});
+  wire          absorb = in_valid_i & ~ge1 & ~flush;       // the bundle into the residual
+  wire          step  = full & ge2;                        // the bundle stays, p_q steps on
+  wire          pop   = (full & ~ge2) | (in_valid_i & ~ge1);
+  assign in_ready_o = pop;
+
+  reg [OUT_BYTES-1:0] tot_th;                              // lanes below tot (tot < OUT_BYTES)
+  integer j;
+  always @* begin
+    r_d     = r_q;
+    res_d   = res_q;
+    p_d     = p_q;
+    m_d     = m_q;
+    bv_d    = bv_q;
+    bdata_d = bdata_q;
+    bkeep_d = bkeep_q;
+    for (j = 0; j < OUT_BYTES; j = j + 1) tot_th[j] = (j < tot[OBW-1:0]);
+    if (full) begin
+      r_d   = ge2 ? r_q : tot[OBW-1:0];
+      res_d = hi;
+    end else if (flush) begin
+      r_d   = {OBW{1'b0}};
+    end else if (absorb) begin
+      r_d   = tot[OBW-1:0];
+      res_d = lo;
+    end
+    if (step) begin
+      p_d = p_q + ONE_P;
+      m_d = m_cur - OB6;
+    end else if (pop) begin
+      p_d = {PW{1'b0}};
+    end
+    if (go) begin
+      bv_d    = full | flush;
+      bkeep_d = full ? {OUT_BYTES{1'b1}} : flush ? tot_th : {OUT_BYTES{1'b0}};
+      for (j = 0; j < OUT_BYTES; j = j + 1)
+        bdata_d[8*j +: 8] = bkeep_d[j] ? lo[8*j +: 8] : 8'h00;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      r_q     <= {OBW{1'b0}};
+      p_q     <= {PW{1'b0}};
+      bv_q    <= 1'b0;
+      bdata_q <= {CB{1'b0}};
+      bkeep_q <= {OUT_BYTES{1'b0}};
+    end else begin
+      r_q     <= r_d;
+      p_q     <= p_d;
+      bv_q    <= bv_d;
+      bdata_q <= bdata_d;
+      bkeep_q <= bkeep_d;
+    end
+  end
+
+  // data registers: no reset (read only below r_q, or while p_q != 0)
+  always @(posedge clk_i) begin
+    res_q <= res_d;
+    m_q   <= m_d;
+  end
+
+  assign out_valid_o = bv_q;
+  assign out_data_o  = bdata_q;
+  assign out_keep_o  = bkeep_q;
+  assign empty_o     = ~bv_q & (r_q == {OBW{1'b0}});
+
+`ifdef FORMAL
+  // ---- formal ----------------------------------------------------------------
+  // With FV_ETE_OUT_GBOX_TOP (formal/ete_out_fifo.sby, gbox tasks) the bundle
+  // side's rules are assumed and a tracked byte proves order and count: the
+  // byte with sequence number f_n of the bundle stream (counted from reset)
+  // has the value f_v; it is output as byte f_n of the beat stream, with
+  // that value, and no byte is added, lost or reordered (the counts).
+  // Inside ete_out_fifo the bundle side's rules are asserted instead.
+  reg f_past_valid = 1'b0;
+  always @(posedge clk_i) f_past_valid <= 1'b1;
+
+  localparam FW = 8;                      // byte sequence counters (held < 128)
+  reg            f_stall_q = 1'b0;        // last clock: a bundle presented, not taken
+  reg [8*PKT_BYTES+5:0] f_in_q;
+  always @(posedge clk_i) begin
+    f_stall_q <= rst_ni && in_valid_i && !in_ready_o;
+    f_in_q    <= {in_len_i, in_data_i};
+  end
+  wire f_in_rule  = !(f_past_valid && rst_ni && f_stall_q) ||
+                    (in_valid_i && {in_len_i, in_data_i} == f_in_q);
+  wire f_len_rule = !(rst_ni && in_valid_i) ||
+                    (in_len_i != 6'd0 && {1'b0, in_len_i} <= PKT_BYTES[6:0]);
+`ifdef FV_ETE_OUT_GBOX_TOP
+  always @* if (!f_past_valid) assume (!rst_ni);
+  always @* assume (f_in_rule && f_len_rule);
+`else
+  always @* if (f_past_valid) assert (f_in_rule && f_len_rule);
+`endif
+
+  fv_vr_check #(.W (9 * OUT_BYTES), .ASSUME (0)) f_out_vr (
+    .clk_i (clk_i), .rst_ni (rst_ni),
+    .valid_i (out_valid_o), .ready_i (out_ready_i),
+    .data_i ({out_keep_o, out_data_o})
+  );
+
+  // bytes in the beat register (keep is contiguous from lane 0)
+  reg [FW-1:0] f_nb;
+  integer fi;
+  always @* begin
+    f_nb = {FW{1'b0}};
+    for (fi = 0; fi < OUT_BYTES; fi = fi + 1)
+      if (bkeep_q[fi]) f_nb = f_nb + 1'b1;
+  end
+  wire [FW-1:0] f_r    = {{(FW - OBW){1'b0}}, r_q};
+  wire [FW-1:0] f_len  = {{(FW - 6){1'b0}}, in_len_i};
+  wire [FW-1:0] f_mcur = {{(FW - 6){1'b0}}, m_cur};
+  wire [FW-1:0] f_pob  = {{(FW - PW){1'b0}}, p_q} * OUT_BYTES;
+  // bytes of the presented bundle already moved out of it
+  wire [FW-1:0] f_used = in_valid_i ? f_len - f_mcur : {FW{1'b0}};
+
+  // byte counts: f_bin_q bytes of bundles that left, f_bout_q of beats
+  reg [FW-1:0] f_bin_q, f_bout_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      f_bin_q  <= {FW{1'b0}};
+      f_bout_q <= {FW{1'b0}};
+    end else begin
+      if (pop)                     f_bin_q  <= f_bin_q + f_len;
+      if (out_valid_o && out_ready_i) f_bout_q <= f_bout_q + f_nb;
+    end
+  end
+
+  localparam [PW-1:0] F_NCH1 = NCH - 1;
+  always @* if (f_past_valid && rst_ni) begin
+    // beats: keep nonzero and contiguous from lane 0, unkept lanes zero
+    if (out_valid_o) assert (out_keep_o[0] && (out_keep_o & (out_keep_o + 1'b1)) == 0);
+    else             assert (out_keep_o == {OUT_BYTES{1'b0}});
+    // the chunk index: within the bundle, only while it is presented
+    // (and held: it was presented and not taken last clock)
+    assert (p_q <= F_NCH1);
+    if (p_q != {PW{1'b0}}) begin
+      assert (f_stall_q && in_valid_i);
+      assert (m_q != 6'd0 && f_pob + {{(FW - 6){1'b0}}, m_q} == f_len);
+    end
+    // every byte in is out, in the beat register, or in the residual
+    assert (f_bin_q + f_used == f_bout_q + f_nb + f_r);
+    // empty_o exact
+    assert (empty_o == (f_nb + f_r == {FW{1'b0}}));
+    // no byte stranded: with the beat register free and nothing more coming,
+    // the held bytes go out
+    if (go && !in_more_i && tot != {TW{1'b0}}) assert (bv_d);
+    // rate: a presented bundle waits only behind a full beat's worth
+    if (in_valid_i && !in_ready_o) assert (ge1 && (!go || ge2));
+  end
+  genvar gf;
+  generate
+    for (gf = 0; gf < OUT_BYTES; gf = gf + 1) begin : g_f_lane
+      always @* if (f_past_valid && rst_ni) begin
+        if (!out_keep_o[gf]) assert (out_data_o[8*gf +: 8] == 8'h00);
+      end
+    end
+  endgenerate
+
+`ifdef FV_ETE_OUT_GBOX_TOP
+  (* anyconst *) reg [FW-1:0] f_n;
+  (* anyconst *) reg [7:0]    f_v;
+  // the bundle stream: byte f_n has the value f_v
+  wire [FW-1:0] f_ni = f_n - f_bin_q;                 // its lane in the presented bundle
+  always @* if (rst_ni && in_valid_i && f_ni < f_len)
+    assume (in_data_i[8*f_ni[5:0] +: 8] == f_v);
+  // ... and wherever it is held it has that value; so it leaves as byte
+  // f_n of the beat stream
+  wire [FW-1:0] f_no = f_n - f_bout_q;                // its lane in the beat register
+  wire [FW-1:0] f_nr = f_no - f_nb;                   // its lane in the residual
+  always @* if (f_past_valid && rst_ni) begin
+    if (f_no < f_nb) assert (out_data_o[8*f_no[OBW-1:0] +: 8] == f_v);
+    if (f_nr < f_r)  assert (res_q[8*f_nr[OBW-1:0] +: 8] == f_v);
+  end
+`endif
+
+  always @(posedge clk_i) if (f_past_valid && rst_ni) begin
+    cover (out_valid_o && out_ready_i && out_keep_o != {OUT_BYTES{1'b1}});
+    cover (out_valid_o && out_ready_i && out_keep_o == {OUT_BYTES{1'b1}} && r_q != 0);
+    cover (step && r_q != 0);
+  end
+`endif
+
+endmodule
+
+`default_nettype wire
