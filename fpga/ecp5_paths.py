@@ -131,12 +131,15 @@ def main():
         t = c["type"]
         if t not in ("TRELLIS_FF", "TRELLIS_DPR16X4", "DP16KD"):
             continue
-        qn = None
+        # the register's own name (its cell's, in the module that holds it;
+        # the Q net may carry a parent's port name), and the bit when the
+        # Q net names it
+        qn = re.sub(r"_TRELLIS_FF_Q(_\d+)?$", "", cn)
         if t == "TRELLIS_FF":
             qb = c["connections"]["Q"][0]
-            qn = bitname.get(qb, ((0, 0), cn))[1]
-        else:
-            qn = cn
+            m = re.search(r"(\[\d+\])$", bitname.get(qb, ((0, 0), ""))[1])
+            if m:
+                qn += m.group(1)
         for p, dn in c["port_directions"].items():
             if dn != "input" or p in ("CLK", "WCK"):
                 continue
