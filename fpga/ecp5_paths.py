@@ -166,14 +166,19 @@ def main():
         return ".".join(parts[:gdepth]) if len(parts) > gdepth else \
             ".".join(parts[:-1]) or "(top)"
 
-    best = {}
+    best, best_lv = {}, {}
     for e in ends:
         g = grp(e[2])
         if g not in best:
             best[g] = e
-    print("per register group: worst endpoint (cells / LUT levels)")
+        if g not in best_lv or e[1] > best_lv[g][1]:
+            best_lv[g] = e
+    print("per register group: the endpoint with the most cells (cells / LUT levels), "
+          "the most LUT levels")
     for g, e in sorted(best.items(), key=lambda kv: -kv[1][0]):
-        print("  %-34s %3d / %2d  %s.%s <- %s" % (g, e[0], e[1], e[2], e[3], start_of(e[4])))
+        f = best_lv[g]
+        print("  %-16s %3d / %2d  %s.%s <- %s;  %d LUT levels: %s.%s" % (
+            g, e[0], e[1], e[2], e[3], start_of(e[4]), f[1], f[2], f[3]))
     print("worst %d registers (the worst bit of each)" % top_n)
     seen = set()
     for e in ends:

@@ -185,12 +185,10 @@ module ete_pipe_elem #(
   reg [1:0]  txf_e, rst_e, txf14_e;
   reg [1:0]  cx_el;
   reg        cx_ns, cx_sf, cx_c, cx_v, cx_same;
-  reg [31:0] cx_cid, cx_vmid;
   reg [63:0] a;
   reg        txs7, atom, taken, cc, cc_known, tx11, tx11_c, ts, ts_has, txf14, disc;
   reg        rs_clr, rs_clrbb, rs_push, rs_is1, marker, ovf, fin;
-  reg [19:0] cc_count, ts_count;
-  reg [63:0] ts_val, rs_a;
+  reg [19:0] ts_count;
   reg        rs_inc2, rs_a32;
   reg [3:0]  ev;
   reg        traced, vi, p0, bb, p0_done, rs_ok, forced, was, pre13;
@@ -315,7 +313,7 @@ module ete_pipe_elem #(
       force_ctx_d = 1'b0;
       if (need_c) begin
         octx_v_d = 1'b1;  octx_el_d = cx_el;  octx_ns_d = cx_ns;  octx_sf_d = cx_sf;
-        octx_cid_d = cx_cid;  octx_vmid_d = cx_vmid;
+        octx_cid_d = cx_cid_w;  octx_vmid_d = cx_vmid_w;
       end
     end
   endtask
@@ -333,7 +331,6 @@ module ete_pipe_elem #(
         end else if (ccnt_ge) begin                     // R_GWQGS
           cc         = 1'b1;
           cc_known   = ccnt_le;                         // R_YVWJW, R_BMVKB
-          cc_count   = cc_over;
           ccnt_d     = 21'd0;
           ccnt_z     = 1'b1;
         end
@@ -389,12 +386,12 @@ module ete_pipe_elem #(
     need_a = 1'b0; pend = 1'b0; need_c = 1'b0; is1 = 1'b0; is1_l = 1'b0;
     txf_e = 2'd0; rst_e = 2'd0; txf14_e = 2'd0;
     cx_el = 2'd0; cx_ns = 1'b0; cx_sf = 1'b0; cx_c = 1'b0; cx_v = 1'b0; cx_same = 1'b0;
-    cx_cid = 32'd0; cx_vmid = 32'd0; a = 64'd0;
+    a = 64'd0;
     txs7 = 1'b0; atom = 1'b0; taken = 1'b0; cc = 1'b0; cc_known = 1'b0; tx11 = 1'b0;
     tx11_c = 1'b0; ts = 1'b0; ts_has = 1'b0; txf14 = 1'b0; disc = 1'b0;
     rs_clr = 1'b0; rs_clrbb = 1'b0; rs_push = 1'b0; rs_is1 = 1'b0; marker = 1'b0;
-    ovf = 1'b0; fin = 1'b0; cc_count = 20'd0; ts_count = 20'd0; ts_val = 64'd0;
-    rs_a = 64'd0; rs_inc2 = 1'b0; rs_a32 = 1'b0; ev = 4'd0;
+    ovf = 1'b0; fin = 1'b0; ts_count = 20'd0;
+    rs_inc2 = 1'b0; rs_a32 = 1'b0; ev = 4'd0;
     traced = 1'b0; vi = 1'b0; p0 = 1'b0; bb = 1'b0; p0_done = 1'b0; rs_ok = 1'b0;
     forced = 1'b0; was = 1'b0; pre13 = 1'b0;
 
@@ -452,7 +449,6 @@ module ete_pipe_elem #(
           en_d       = 1'b0;
           if (started_q && cfg_ts && est_q) begin
             ts       = 1'b1;               // R_YYWTR: trace unit flush
-            ts_val   = ets_q;
             ts_has   = cfg_cci && cc_valid_q && (ecc_q <= CC_MAX);   // R_ZMQLT
             ts_count = ecc_q[19:0];
           end
@@ -504,8 +500,6 @@ module ete_pipe_elem #(
             cx_el   = in_el_i;
             cx_ns   = in_flags_i[1];
             cx_sf   = (in_isa_i == ISA_A64);
-            cx_cid  = cx_cid_w;                      // R_MKKZN
-            cx_vmid = cx_vmid_w;                     // R_PTVTD
             // ---- a sub-run of the run's first instructions, on its first
             // instruction (docs/pe-blocks.md 3: run_prefix)
             if (in_has_sub_i) begin
@@ -616,7 +610,6 @@ module ete_pipe_elem #(
                         // <reg> 16 bits, others 32, the upper half 0 in
                         // AArch32: S5 stores the three and never adds
                         rs_push = 1'b1;
-                        rs_a    = in_pc_last_i;
                         rs_inc2 = is1_l && in_iclass_i == IC_BLR;
                         rs_a32  = in_isa_i != ISA_A64;
                         rs_is1  = is1_l;
@@ -708,8 +701,6 @@ module ete_pipe_elem #(
               cx_ns   = (in_from_el_i == 2'd3) ? 1'b0 :
                         (in_el_i == 2'd3) ? cur_ns_d : in_flags_i[1];
               cx_sf   = (in_isa_i == ISA_A64);
-              cx_cid  = cx_cid_w;
-              cx_vmid = cx_vmid_w;
               cx_same = octx_v_d && octx_el_d == cx_el && octx_ns_d == cx_ns &&
                         octx_sf_d == cx_sf && cid_eq && vm_eq;
               cx_c    = cfg_cid && !cid_eq;
@@ -722,7 +713,7 @@ module ete_pipe_elem #(
               pend_d      = 1'b0;
               if (need_c) begin
                 octx_v_d = 1'b1;  octx_el_d = cx_el;  octx_ns_d = cx_ns;  octx_sf_d = cx_sf;
-                octx_cid_d = cx_cid;  octx_vmid_d = cx_vmid;
+                octx_cid_d = cx_cid_w;  octx_vmid_d = cx_vmid_w;
               end
               force_ctx_d = 1'b0;
               p0_done     = 1'b1;          // R_YPPRPH
@@ -753,7 +744,6 @@ module ete_pipe_elem #(
             ecc_d = ccnt_d;
             if (ts_req_d) begin
               ts       = 1'b1;             // I_SDPZZ
-              ts_val   = in_ts_i;
               ts_has   = cfg_cci && cc_valid_d && (ccnt_z || ccnt_le);   // R_ZMQLT
               ts_count = ccnt_z ? 20'd0 : ccnt_now[19:0];
               ts_req_d = 1'b0;
@@ -809,13 +799,17 @@ module ete_pipe_elem #(
         desc_d[PD_RS_CLRBB_L] = rs_clrbb;
         desc_d[PD_RS_PUSH_L]  = rs_push;
         desc_d[PD_RS_IS1_L]   = rs_is1;
-        desc_d[PD_CC_COUNT_L +: 20] = cc_count;
+        // payload fields are read only with their flag (a Cycle Count
+        // packet, R_MKKZN / R_PTVTD's identifiers with a Context packet, a
+        // push, a Timestamp packet): not masked by the decisions, so the
+        // late decisions drive a few flags, not the wide fields
+        desc_d[PD_CC_COUNT_L +: 20] = cc_over;            // read with cc_known only
         desc_d[PD_TS_COUNT_L +: 20] = ts_count;
-        desc_d[PD_CX_CID_L +: 32]   = cx_cid;
-        desc_d[PD_CX_VMID_L +: 32]  = cx_vmid;
+        desc_d[PD_CX_CID_L +: 32]   = cx_cid_w;
+        desc_d[PD_CX_VMID_L +: 32]  = cx_vmid_w;
         desc_d[PD_A_L +: 64]        = a;
-        desc_d[PD_RS_A_L +: 64]     = rs_a;
-        desc_d[PD_TS_VAL_L +: 64]   = ts_val;
+        desc_d[PD_RS_A_L +: 64]     = in_pc_last_i;       // the BL / BLR instruction
+        desc_d[PD_TS_VAL_L +: 64]   = fin_op ? ets_q : in_ts_i;
         desc_d[PD_RS_INC2_L]  = rs_inc2;
         desc_d[PD_RS_A32_L]   = rs_a32;
       end
