@@ -243,9 +243,13 @@ module ete_pipe_elem #(
   reg        rq_v, sync_due;
   reg [7:0]  rq_i;
   // items from the kept request and from a raise of this clock to this item
-  wire [7:0] dist_q = item_q - rq_item_q;
+  // (the kept request's distance is registered: far_q is the distance of
+  // item_q and rq_item_q, formed from their next values in the clock
+  // before, so the decision starts at a flip-flop)
+  reg        far_q;
+  wire [7:0] dist_d;
+  wire       far_d;
   wire [7:0] dist_r = item_q - raise_item_i;
-  wire       far_q  = (dist_q >= LAG) && !dist_q[7];
   wire       far_r  = (dist_r >= LAG) && !dist_r[7];
 
   // Outer transaction failure (D6.9.11): model tx_abort
@@ -816,6 +820,9 @@ module ete_pipe_elem #(
     end
   end
 
+  assign dist_d = item_d - rq_item_d;
+  assign far_d  = (dist_d >= LAG) && !dist_d[7];
+
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       en_q <= 1'b0;        fin_pend_q <= 1'b0;   started_q <= 1'b0;   active_q <= 1'b0;
@@ -826,7 +833,7 @@ module ete_pipe_elem #(
       octx_sf_q <= 1'b0;   octx_cid_q <= 32'd0;  octx_vmid_q <= 32'd0; cid1_q <= 32'd0;
       cid2_q <= 32'd0;     cc_valid_q <= 1'b0;   ccnt_q <= 21'd0;     est_q <= 1'b0;
       ets_q <= 64'd0;      ecc_q <= 21'd0;       item_q <= 8'd0;      rq_q <= 1'b0;
-      rq_item_q <= 8'd0;   rq_ripe_q <= 1'b0;    infl_q <= 3'd0;
+      rq_item_q <= 8'd0;   rq_ripe_q <= 1'b0;    infl_q <= 3'd0;      far_q <= 1'b0;
       valid_q <= 1'b0;     desc_q <= {PD_W{1'b0}};
     end else begin
       en_q <= en_d;               fin_pend_q <= fin_pend_d;   started_q <= started_d;
@@ -840,7 +847,7 @@ module ete_pipe_elem #(
       cid2_q <= cid2_d;           cc_valid_q <= cc_valid_d;   ccnt_q <= ccnt_d;
       est_q <= est_d;             ets_q <= ets_d;             ecc_q <= ecc_d;
       item_q <= item_d;           rq_q <= rq_d;               rq_item_q <= rq_item_d;
-      rq_ripe_q <= rq_ripe_d;     infl_q <= infl_d;
+      rq_ripe_q <= rq_ripe_d;     infl_q <= infl_d;           far_q <= far_d;
       valid_q <= valid_d;         desc_q <= desc_d;
     end
   end
