@@ -44,11 +44,12 @@
 // arrive, and the beats leave full (OUT_BYTES per clock) otherwise.
 //
 // Combinational paths (one stage of work each):
-//   p_q -> the chunk-pair multiplexer (NCH:1) -> the r_q byte shifter (log2
-//     OUT_BYTES levels) -> the residual/beat selects -> res_q, bdata_q.
+//   p_q -> the window multiplexer (NCH:1) -> the r_q byte shifter (log2
+//     OUT_BYTES levels) -> the residual/beat selects (rth_q) -> res_q,
+//     bdata_q.
 //   p_q, in_len_i, m_q, r_q -> tot (a 7-bit add) -> the compares with
-//     OUT_BYTES and 2*OUT_BYTES -> in_ready_o and the register enables;
-//     out_ready_i -> the same enables and in_ready_o.
+//     OUT_BYTES and 2*OUT_BYTES -> in_ready_o and the register enables,
+//     r_d -> rth_d; out_ready_i -> the same enables and in_ready_o.
 `default_nettype none
 
 module ete_out_gbox #(
@@ -82,9 +83,7 @@ module ete_out_gbox #(
   localparam OBW  = clog2(OUT_BYTES);                     // residual count bits
   localparam NCH  = (PKT_BYTES + OUT_BYTES - 1) / OUT_BYTES;  // chunks per bundle
   localparam PW   = (clog2(NCH) < 1) ? 1 : clog2(NCH);    // chunk index bits
-  localparam NSEL = 1 << PW;                              // chunk pairs in the multiplexer
   localparam CB   = 8 * OUT_BYTES;                        // bits per chunk (and beat)
-  localparam EXTB = (NSEL + 1) * OUT_BYTES;               // bundle bytes padded for the pairs
   localparam TW   = 7;                                    // tot: < 16 + 64
 
   localparam integer  OB2I = 2 * OUT_BYTES;
@@ -102,22 +101,6 @@ module ete_out_gbox #(
     end
   endgenerate
 
-  // chunk pair sel of the padded bundle: a binary tree of 2:1 multiplexers
-  // (an indexed part-select would make Yosys build a multiplier)
-  function [2*CB-1:0] pair_mux;
-    input [8*EXTB-1:0] b;
-    input [PW-1:0]     sel;
-    reg   [NSEL*2*CB-1:0] t;
-    integer i, j;
-    begin
-      for (i = 0; i < NSEL; i = i + 1) t[i*2*CB +: 2*CB] = b[i*CB +: 2*CB];
-      for (j = 0; j < PW; j = j + 1)
-        for (i = 0; i < (NSEL >> (j + 1)); i = i + 1)
-          t[i*2*CB +: 2*CB] = sel[j] ? t[(2*i+1)*2*CB +: 2*CB] : t[2*i*2*CB +: 2*CB];
-      pair_mux = t[2*CB-1:0];
-    end
-  endfunction
-
   // ---- state -----------------------------------------------------------------
   reg [OBW-1:0]  r_q, r_d;          // residual bytes
   reg [CB-1:0]   res_q, res_d;      // residual, lanes 0 .. r_q-1
@@ -126,21 +109,59 @@ module ete_out_gbox #(
   reg            bv_q, bv_d;
   reg [CB-1:0]   bdata_q, bdata_d;
   reg [OUT_BYTES-1:0] bkeep_q, bkeep_d;
+  // the residual's lanes, registered beside r_q: rth_q[k] = (k < r_q)
+  reg [OUT_BYTES-1:0] rth_q, rth_d;
 
   // ---- datapath ----------------------------------------------------------------
-  wire [8*EXTB-1:0] bext = {{(8*EXTB - 8*PKT_BYTES){1'b0}}, in_data_i};
-  wire [2*CB-1:0]   win  = pair_mux(bext, p_q);
-  wire [2*CB-1:0]   sh   = win << {r_q, 3'b000};       // lanes below r_q zero
-  reg  [CB-1:0]     lo;
-  wire [CB-1:0]     hi   = sh[2*CB-1:CB];
-  reg  [OUT_BYTES-1:0] r_th;                            // lanes below r_q
+  //   win lane l (0 .. 2*OUT_BYTES-2) = byte p_q*OUT_BYTES + l of the
+  //     bundle (an NCH:1 multiplexer on p_q);
+  //   sh = win shifted up by r_q lanes (log2 OUT_BYTES levels);
+  //   lo lane k = the residual's lane k where rth_q[k], else sh lane k;
+  //   hi lane k = sh lane OUT_BYTES + k for k < OUT_BYTES-1 (the residual
+  //     never holds more than OUT_BYTES-1 bytes); lane OUT_BYTES-1 is zero.
+  // The registered thermometer rth_q (rather than k < r_q decoded here)
+  // halves the LUT4 count Yosys 0.23 maps this datapath to (ete_out_gbox
+  // alone at OUT_BYTES 8: 1 077 LUT4 against 2 103).
+  localparam WL = 2 * OUT_BYTES - 1;                      // window lanes
+  wire [8*(NCH*OUT_BYTES+WL)-1:0] bext =
+    {{(8*(NCH*OUT_BYTES+WL) - 8*PKT_BYTES){1'b0}}, in_data_i};
+  reg  [8*WL-1:0]   win;
+  reg  [CB-1:0]     lo, hi;
+  reg  [8*WL-1:0]   sh;
   integer k;
   always @* begin
-    for (k = 0; k < OUT_BYTES; k = k + 1) begin
-      r_th[k]      = (k < r_q);
-      lo[8*k +: 8] = r_th[k] ? res_q[8*k +: 8] : sh[8*k +: 8];
-    end
+    sh = win << {r_q, 3'b000};
+    for (k = 0; k < OUT_BYTES; k = k + 1)
+      lo[8*k +: 8] = rth_q[k] ? res_q[8*k +: 8] : sh[8*k +: 8];
+    hi = {8'd0, sh[8*WL-1:CB]};
   end
+
+  // The window multiplexer: with more than three chunks a bundle (OUT_BYTES
+  // 4) an AND-OR under a one-hot select registered beside p_q (p1h_q[c] =
+  // (p_q == c); ete_out_gbox alone at OUT_BYTES 4: 684 LUT4 against
+  // 1 098), otherwise a compare on p_q (OUT_BYTES 8: 1 087 against 1 125).
+  generate
+    if (NCH > 3) begin : g_win_1h
+      reg [NCH-1:0] p1h_q, p1h_d;
+      integer c1, k1;
+      always @* begin
+        for (c1 = 0; c1 < NCH; c1 = c1 + 1) p1h_d[c1] = ({{(32 - PW){1'b0}}, p_d} == c1);
+        win = {8*WL{1'b0}};
+        for (k1 = 0; k1 < WL; k1 = k1 + 1)
+          for (c1 = 0; c1 < NCH; c1 = c1 + 1)
+            win[8*k1 +: 8] = win[8*k1 +: 8] | (bext[8*(c1*OUT_BYTES + k1) +: 8] & {8{p1h_q[c1]}});
+      end
+      always @(posedge clk_i) p1h_q <= p1h_d;   // reset: p_d is zero
+    end else begin : g_win_cmp
+      integer c1, k1;
+      always @* begin
+        win = {8*WL{1'b0}};
+        for (k1 = 0; k1 < WL; k1 = k1 + 1)
+          for (c1 = 0; c1 < NCH; c1 = c1 + 1)
+            if ({{(32 - PW){1'b0}}, p_q} == c1) win[8*k1 +: 8] = bext[8*(c1*OUT_BYTES + k1) +: 8];
+      end
+    end
+  endgenerate
 
   // ---- control -----------------------------------------------------------------
   wire [5:0]    m_cur = (p_q == {PW{1'b0}}) ? in_len_i : m_q;    // bytes left of the bundle
@@ -155,6 +176,10 @@ module ete_out_gbox #(
   wire          pop   = (full & ~ge2) | (in_valid_i & ~ge1);
   assign in_ready_o = pop;
 
+  // Reset: folded into the next state as an AND with rst_ni (state zero,
+  // rth_q zero).  With an active-low synchronous reset Yosys 0.23
+  // (synth_ecp5) spends a LUT4 per flip-flop on inverting rst_ni into its
+  // LSR input.
   reg [OUT_BYTES-1:0] tot_th;                              // lanes below tot (tot < OUT_BYTES)
   integer j;
   always @* begin
@@ -187,22 +212,21 @@ module ete_out_gbox #(
       for (j = 0; j < OUT_BYTES; j = j + 1)
         bdata_d[8*j +: 8] = bkeep_d[j] ? lo[8*j +: 8] : 8'h00;
     end
+    r_d     = r_d & {OBW{rst_ni}};
+    p_d     = p_d & {PW{rst_ni}};
+    bv_d    = bv_d & rst_ni;
+    bkeep_d = bkeep_d & {OUT_BYTES{rst_ni}};
+    bdata_d = bdata_d & {CB{rst_ni}};
+    for (j = 0; j < OUT_BYTES; j = j + 1) rth_d[j] = (j < r_d);
   end
 
   always @(posedge clk_i) begin
-    if (!rst_ni) begin
-      r_q     <= {OBW{1'b0}};
-      p_q     <= {PW{1'b0}};
-      bv_q    <= 1'b0;
-      bdata_q <= {CB{1'b0}};
-      bkeep_q <= {OUT_BYTES{1'b0}};
-    end else begin
-      r_q     <= r_d;
-      p_q     <= p_d;
-      bv_q    <= bv_d;
-      bdata_q <= bdata_d;
-      bkeep_q <= bkeep_d;
-    end
+    r_q     <= r_d;
+    rth_q   <= rth_d;
+    p_q     <= p_d;
+    bv_q    <= bv_d;
+    bdata_q <= bdata_d;
+    bkeep_q <= bkeep_d;
   end
 
   // data registers: no reset (read only below r_q, or while p_q != 0)
@@ -260,6 +284,10 @@ module ete_out_gbox #(
       if (bkeep_q[fi]) f_nb = f_nb + 1'b1;
   end
   wire [FW-1:0] f_r    = {{(FW - OBW){1'b0}}, r_q};
+  // the registered thermometer of r_q
+  reg [OUT_BYTES-1:0] f_rth;
+  integer fj;
+  always @* for (fj = 0; fj < OUT_BYTES; fj = fj + 1) f_rth[fj] = (fj < r_q);
   wire [FW-1:0] f_len  = {{(FW - 6){1'b0}}, in_len_i};
   wire [FW-1:0] f_mcur = {{(FW - 6){1'b0}}, m_cur};
   wire [FW-1:0] f_pob  = {{(FW - PW){1'b0}}, p_q} * OUT_BYTES;
@@ -290,6 +318,7 @@ module ete_out_gbox #(
       assert (f_stall_q && in_valid_i);
       assert (m_q != 6'd0 && f_pob + {{(FW - 6){1'b0}}, m_q} == f_len);
     end
+    assert (rth_q == f_rth);
     // every byte in is out, in the beat register, or in the residual
     assert (f_bin_q + f_used == f_bout_q + f_nb + f_r);
     // empty_o exact
@@ -300,6 +329,12 @@ module ete_out_gbox #(
     // rate: a presented bundle waits only behind a full beat's worth
     if (in_valid_i && !in_ready_o) assert (ge1 && (!go || ge2));
   end
+  generate
+    if (NCH > 3) begin : g_f_win
+      always @* if (f_past_valid && rst_ni)
+        assert (g_win_1h.p1h_q == ({{(NCH - 1){1'b0}}, 1'b1} << p_q));
+    end
+  endgenerate
   genvar gf;
   generate
     for (gf = 0; gf < OUT_BYTES; gf = gf + 1) begin : g_f_lane

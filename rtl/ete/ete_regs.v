@@ -2,9 +2,10 @@
 // trace unit programming states of D8.3.
 //
 // APB: every transfer completes in its access phase (pready_o = 1, no wait
-//   states) and never errors (pslverr_o = 0).  prdata_o carries the
-//   addressed register while psel_i is high, zero otherwise.  Writes take
-//   effect at the clock edge ending the access phase.  Offsets are those of
+//   states) and never errors (pslverr_o = 0).  The register is selected
+//   from paddr_i in the setup phase (registered); prdata_o carries it in
+//   the access phase, zero otherwise.  Writes take effect at the clock edge
+//   ending the access phase.  Offsets are those of
 //   sw/common/ete_regs.h (D8.4.1, D8.4.2); paddr_i[1:0] is ignored.
 //   Unimplemented offsets read as zero and ignore writes.  Fields a unit
 //   built with these parameters does not have read as zero (RES0), RES1
@@ -118,8 +119,9 @@ module ete_regs #(
   localparam [11:0] A_TRCVICTLR     = 12'h080;
   localparam [11:0] A_TRCVIIECTLR   = 12'h084;
   localparam [11:0] A_TRCVISSCTLR   = 12'h088;
-  localparam [11:0] A_TRCIDR8       = 12'h180;  // TRCIDR8..13 at +4 each
   localparam [11:0] A_TRCIDR0       = 12'h1E0;  // TRCIDR0..7 at +4 each
+  // TRCIDR8 (0x180, MAXSPEC 0, D6.11.1) and TRCIDR6, 7, 9..13 read as zero
+  // like the unimplemented offsets.
   // TRCRSCTLR<n> 0x200 + 4n, TRCACVR<n> 0x400 + 8n and TRCACATR<n>
   // 0x480 + 8n (+4: bits [63:32]) are decoded with AI_* below.
   localparam [11:0] A_TRCCLAIMSET   = 12'hFA0;
@@ -216,7 +218,6 @@ module ete_regs #(
   reg [3:0] claim_q, claim_d;
 
   wire [11:0] addr = {paddr_i[11:2], 2'b00};   // word aligned: paddr_i[1:0] ignored
-  wire [31:0] addr32 = {20'd0, addr};
   localparam integer AI_RSCTLR = 'h200;         // TRCRSCTLR<n> base
   localparam integer AI_ACVR   = 'h400;         // TRCACVR<n> base
   localparam integer AI_ACATR  = 'h480;         // TRCACATR<n> base
@@ -265,34 +266,96 @@ module ete_regs #(
   assign idle_o   = (st_q == S_IDLE) | (st_q == S_ENABLING);
   wire   pmstable = (st_q == S_IDLE) | (st_q == S_STABLE);
 
+  // ---- word select ---------------------------------------------------------------
+  // The readable words, k = 0 .. NRW-1, at raddr(k); other offsets read as
+  // zero.  The read select is decoded from paddr_i in the APB setup phase
+  // (psel_i high, penable_i low) and registered: rsel_q is one-hot on the
+  // addressed word in the access phase that follows (every access phase is
+  // one clock: pready_o = 1) and zero otherwise.  prdata_o is the AND-OR of
+  // the words under rsel_q: no address logic between paddr_i and prdata_o,
+  // and about half the LUT4 of a binary multiplexer on paddr_i.  The trace
+  // register writes (below) use the same select.
+  localparam W_PRGCTLR = 0;
+  localparam W_STATR   = 1;
+  localparam W_SCALAR  = 2;    // 2..13: the scalar trace registers
+  localparam W_IDR     = 14;   // 14..19: TRCIDR0..5
+  localparam W_MGMT    = 20;   // 20..24: TRCCLAIMSET, TRCCLAIMCLR, TRCAUTHSTATUS, TRCDEVARCH, TRCDEVTYPE
+  localparam W_RS      = 23;   // TRCRSCTLR<n> at W_RS + n, n = 2..15: 25..38
+  localparam W_ACVR    = 39;   // TRCACVR<n> [31:0] at W_ACVR + 2n, [63:32] at + 2n + 1
+  localparam W_ACATR   = 39 + 2 * NCMP;   // TRCACATR<n> at W_ACATR + n
+  localparam NRW       = 39 + 3 * NCMP;
+
+  function [11:0] raddr;
+    input integer k;
+    /* verilator lint_off UNUSEDSIGNAL */
+    integer a;                           // offset arithmetic: [11:0] used
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+      case (k)
+        0:  raddr = A_TRCPRGCTLR;
+        1:  raddr = A_TRCSTATR;
+        2:  raddr = A_TRCCONFIGR;
+        3:  raddr = A_TRCEVENTCTL0R;
+        4:  raddr = A_TRCEVENTCTL1R;
+        5:  raddr = A_TRCSTALLCTLR;
+        6:  raddr = A_TRCTSCTLR;
+        7:  raddr = A_TRCSYNCPR;
+        8:  raddr = A_TRCCCCTLR;
+        9:  raddr = A_TRCBBCTLR;
+        10: raddr = A_TRCTRACEIDR;
+        11: raddr = A_TRCVICTLR;
+        12: raddr = A_TRCVIIECTLR;
+        13: raddr = A_TRCVISSCTLR;
+        20: raddr = A_TRCCLAIMSET;
+        21: raddr = A_TRCCLAIMCLR;
+        22: raddr = A_TRCAUTHSTATUS;
+        23: raddr = A_TRCDEVARCH;
+        24: raddr = A_TRCDEVTYPE;
+        default: begin
+          if (k < W_IDR + 6)   a = {20'd0, A_TRCIDR0} + 4 * (k - W_IDR);
+          else if (k < W_ACVR) a = AI_RSCTLR + 4 * (k - W_RS);
+          else if (k < W_ACATR) a = AI_ACVR + 4 * (k - W_ACVR);
+          else                 a = AI_ACATR + 8 * (k - W_ACATR);
+          raddr = a[11:0];
+        end
+      endcase
+    end
+  endfunction
+
+  reg [NRW-1:0]    rsel_q, rsel_d;
+  integer n;
+  always @* begin
+    for (n = 0; n < NRW; n = n + 1)
+      rsel_d[n] = rst_ni & psel_i & ~penable_i & (addr == raddr(n));
+  end
+  always @(posedge clk_i) rsel_q <= rsel_d;   // reset: rsel_d is zero
+
   // ---- scalar trace registers --------------------------------------------------
   reg [31:0] config_q, ev0_q, ev1_q, stall_q, ts_q, sync_q, cc_q, bb_q, tid_q;
   reg [31:0] vi_q, viie_q, viss_q;
 
   // Reset values: everything zero (trace registers are UNKNOWN on a trace
   // unit reset; zero is the value software cannot mistake for programmed).
+  // The reset is folded into the write: each register loads wd (pwdata_i,
+  // zero while rst_ni is low) on its write decode or on reset.  With an
+  // active-low synchronous reset Yosys 0.23 (synth_ecp5) spends a LUT4 per
+  // flip-flop on inverting rst_ni into its LSR input; this way the reset
+  // costs the 32 LUT4 of wd and one term in each write decode.
+  wire        rst_ld = ~rst_ni;
+  wire [31:0] wd     = pwdata_i & {32{rst_ni}};
   always @(posedge clk_i) begin
-    if (!rst_ni) begin
-      config_q <= 32'd0; ev0_q <= 32'd0; ev1_q  <= 32'd0; stall_q <= 32'd0;
-      ts_q     <= 32'd0; sync_q <= 32'd0; cc_q  <= 32'd0; bb_q    <= 32'd0;
-      tid_q    <= 32'd0; vi_q   <= 32'd0; viie_q <= 32'd0; viss_q <= 32'd0;
-    end else if (wr_trace) begin
-      case (addr)
-        A_TRCCONFIGR:    config_q <= pwdata_i & M_CONFIG;
-        A_TRCEVENTCTL0R: ev0_q    <= pwdata_i & M_EV0;
-        A_TRCEVENTCTL1R: ev1_q    <= pwdata_i & M_EV1;
-        A_TRCSTALLCTLR:  stall_q  <= pwdata_i & M_STALL;
-        A_TRCTSCTLR:     ts_q     <= pwdata_i & M_TSCTLR;
-        A_TRCSYNCPR:     sync_q   <= pwdata_i & M_SYNCPR;
-        A_TRCCCCTLR:     cc_q     <= pwdata_i & M_CCCTLR;
-        A_TRCBBCTLR:     bb_q     <= pwdata_i & M_BBCTLR;
-        A_TRCTRACEIDR:   tid_q    <= pwdata_i & M_TRACEID;
-        A_TRCVICTLR:     vi_q     <= pwdata_i & M_VICTLR;
-        A_TRCVIIECTLR:   viie_q   <= pwdata_i & M_VIIE;
-        A_TRCVISSCTLR:   viss_q   <= pwdata_i & M_VISS;
-        default: ;
-      endcase
-    end
+    if (rst_ld || (wr_trace && rsel_q[W_SCALAR + 0]))  config_q <= wd & M_CONFIG;
+    if (rst_ld || (wr_trace && rsel_q[W_SCALAR + 1]))  ev0_q    <= wd & M_EV0;
+    if (rst_ld || (wr_trace && rsel_q[W_SCALAR + 2]))  ev1_q    <= wd & M_EV1;
+    if (rst_ld || (wr_trace && rsel_q[W_SCALAR + 3]))  stall_q  <= wd & M_STALL;
+    if (rst_ld || (wr_trace && rsel_q[W_SCALAR + 4]))  ts_q     <= wd & M_TSCTLR;
+    if (rst_ld || (wr_trace && rsel_q[W_SCALAR + 5]))  sync_q   <= wd & M_SYNCPR;
+    if (rst_ld || (wr_trace && rsel_q[W_SCALAR + 6]))  cc_q     <= wd & M_CCCTLR;
+    if (rst_ld || (wr_trace && rsel_q[W_SCALAR + 7]))  bb_q     <= wd & M_BBCTLR;
+    if (rst_ld || (wr_trace && rsel_q[W_SCALAR + 8]))  tid_q    <= wd & M_TRACEID;
+    if (rst_ld || (wr_trace && rsel_q[W_SCALAR + 9]))  vi_q     <= wd & M_VICTLR;
+    if (rst_ld || (wr_trace && rsel_q[W_SCALAR + 10])) viie_q   <= wd & M_VIIE;
+    if (rst_ld || (wr_trace && rsel_q[W_SCALAR + 11])) viss_q   <= wd & M_VISS;
   end
 
   assign trcconfigr_o    = config_q | R1_CONFIG;
@@ -314,11 +377,9 @@ module ete_regs #(
     for (g = 0; g < 32; g = g + 1) begin : g_rs
       if (g >= 2 && g < 16) begin : g_impl
         reg [31:0] rs_q;
-        always @(posedge clk_i) begin
-          if (!rst_ni)
-            rs_q <= 32'd0;
-          else if (wr_trace && addr32 == AI_RSCTLR + 4 * g)
-            rs_q <= pwdata_i & (((g % 2) == 0) ? M_RS_EVEN : M_RS_ODD);
+        always @(posedge clk_i) begin   // reset folded into wd (above)
+          if (rst_ld || (wr_trace && rsel_q[W_RS + g]))
+            rs_q <= wd & (((g % 2) == 0) ? M_RS_EVEN : M_RS_ODD);
         end
         assign trcrsctlr_o[32*g +: 32] = rs_q;
       end else begin : g_none          // 0, 1: fixed FALSE / TRUE (R_NRSGN); 16..31 absent
@@ -329,15 +390,10 @@ module ete_regs #(
       if (g < NCMP) begin : g_impl
         reg [63:0] acvr_q;
         reg [31:0] acatr_q;
-        always @(posedge clk_i) begin
-          if (!rst_ni) begin
-            acvr_q  <= 64'd0;
-            acatr_q <= 32'd0;
-          end else if (wr_trace) begin
-            if (addr32 == AI_ACVR + 8 * g)      acvr_q[31:0]  <= pwdata_i;
-            if (addr32 == AI_ACVR + 8 * g + 4)  acvr_q[63:32] <= pwdata_i;
-            if (addr32 == AI_ACATR + 8 * g)     acatr_q       <= pwdata_i & M_ACATR;
-          end
+        always @(posedge clk_i) begin   // reset folded into wd (above)
+          if (rst_ld || (wr_trace && rsel_q[W_ACVR + 2 * g]))     acvr_q[31:0]  <= wd;
+          if (rst_ld || (wr_trace && rsel_q[W_ACVR + 2 * g + 1])) acvr_q[63:32] <= wd;
+          if (rst_ld || (wr_trace && rsel_q[W_ACATR + g]))        acatr_q       <= wd & M_ACATR;
         end
         assign trcacvr_o[64*g +: 64]  = acvr_q;
         assign trcacatr_o[64*g +: 64] = {32'd0, acatr_q};   // [63:32] RES0
@@ -348,47 +404,40 @@ module ete_regs #(
     end
   endgenerate
 
-  // ---- read mux ---------------------------------------------------------------
-  integer n;
+  // ---- read mux: the AND-OR of the words under rsel_q -------------------------
+
+  reg [32*NRW-1:0] rword;
   always @* begin
-    prdata_o = 32'd0;
-    case (addr)
-      A_TRCPRGCTLR:    prdata_o = {31'd0, en_q};
-      A_TRCSTATR:      prdata_o = {30'd0, pmstable, idle_o};
-      A_TRCCONFIGR:    prdata_o = trcconfigr_o;
-      A_TRCEVENTCTL0R: prdata_o = ev0_q;
-      A_TRCEVENTCTL1R: prdata_o = ev1_q;
-      A_TRCSTALLCTLR:  prdata_o = stall_q;
-      A_TRCTSCTLR:     prdata_o = ts_q;
-      A_TRCSYNCPR:     prdata_o = sync_q;
-      A_TRCCCCTLR:     prdata_o = cc_q;
-      A_TRCBBCTLR:     prdata_o = bb_q;
-      A_TRCTRACEIDR:   prdata_o = tid_q;
-      A_TRCVICTLR:     prdata_o = vi_q;
-      A_TRCVIIECTLR:   prdata_o = viie_q;
-      A_TRCVISSCTLR:   prdata_o = viss_q;
-      A_TRCIDR8:       prdata_o = 32'd0;   // MAXSPEC 0 (D6.11.1)
-      A_TRCIDR0:       prdata_o = IDR0;
-      A_TRCIDR0 + 4:   prdata_o = IDR1;
-      A_TRCIDR0 + 8:   prdata_o = IDR2;
-      A_TRCIDR0 + 12:  prdata_o = IDR3;
-      A_TRCIDR0 + 16:  prdata_o = IDR4;
-      A_TRCIDR0 + 20:  prdata_o = IDR5;
-      A_TRCCLAIMSET:   prdata_o = {28'd0, CLAIM_BITS};
-      A_TRCCLAIMCLR:   prdata_o = {28'd0, claim_q};
-      A_TRCAUTHSTATUS: prdata_o = AUTHSTATUS;
-      A_TRCDEVARCH:    prdata_o = DEVARCH;
-      A_TRCDEVTYPE:    prdata_o = DEVTYPE;
-      default: ;
-    endcase
+    rword = {32*NRW{1'b0}};
+    rword[32*W_PRGCTLR +: 32]       = {31'd0, en_q};
+    rword[32*W_STATR +: 32]         = {30'd0, pmstable, idle_o};
+    rword[32*(W_SCALAR + 0) +: 32] = trcconfigr_o;
+    rword[32*(W_SCALAR + 1) +: 32] = ev0_q;
+    rword[32*(W_SCALAR + 2) +: 32] = ev1_q;
+    rword[32*(W_SCALAR + 3) +: 32] = stall_q;
+    rword[32*(W_SCALAR + 4) +: 32] = ts_q;
+    rword[32*(W_SCALAR + 5) +: 32] = sync_q;
+    rword[32*(W_SCALAR + 6) +: 32] = cc_q;
+    rword[32*(W_SCALAR + 7) +: 32] = bb_q;
+    rword[32*(W_SCALAR + 8) +: 32] = tid_q;
+    rword[32*(W_SCALAR + 9) +: 32] = vi_q;
+    rword[32*(W_SCALAR + 10) +: 32] = viie_q;
+    rword[32*(W_SCALAR + 11) +: 32] = viss_q;
+    rword[32*W_IDR +: 32*6]         = {IDR5, IDR4, IDR3, IDR2, IDR1, IDR0};
+    rword[32*(W_MGMT + 0) +: 32]   = {28'd0, CLAIM_BITS};
+    rword[32*(W_MGMT + 1) +: 32]   = {28'd0, claim_q};
+    rword[32*(W_MGMT + 2) +: 32]   = AUTHSTATUS;
+    rword[32*(W_MGMT + 3) +: 32]   = DEVARCH;
+    rword[32*(W_MGMT + 4) +: 32]   = DEVTYPE;
     for (n = 2; n < 16; n = n + 1)
-      if (addr32 == AI_RSCTLR + 4 * n) prdata_o = trcrsctlr_o[32*n +: 32];
+      rword[32*(W_RS + n) +: 32] = trcrsctlr_o[32*n +: 32];
     for (n = 0; n < NCMP; n = n + 1) begin
-      if (addr32 == AI_ACVR + 8 * n)      prdata_o = trcacvr_o[64*n +: 32];
-      if (addr32 == AI_ACVR + 8 * n + 4)  prdata_o = trcacvr_o[64*n + 32 +: 32];
-      if (addr32 == AI_ACATR + 8 * n)     prdata_o = trcacatr_o[64*n +: 32];
+      rword[32*(W_ACVR + 2*n) +: 64] = trcacvr_o[64*n +: 64];
+      rword[32*(W_ACATR + n) +: 32]  = trcacatr_o[64*n +: 32];
     end
-    if (!psel_i) prdata_o = 32'd0;
+    prdata_o = 32'd0;
+    for (n = 0; n < NRW; n = n + 1)
+      prdata_o = prdata_o | (rword[32*n +: 32] & {32{rsel_q[n]}});
   end
 
   assign pready_o  = 1'b1;
@@ -436,7 +485,8 @@ module ete_regs #(
     assert ((trcconfigr_o & R1_CONFIG) == R1_CONFIG);
     assert ((trcstallctlr_o & ~M_STALL) == 0);
     assert ((trcvictlr_o & ~M_VICTLR) == 0);
-    if (psel_i && addr == A_TRCSTATR) assert (prdata_o[31:2] == 0);
+    assert ((rsel_q & (rsel_q - 1'b1)) == {NRW{1'b0}});   // one-hot or zero
+    if (rsel_q[W_STATR]) assert (prdata_o[31:2] == 0);
   end
 
   // Reachability: a whole session, Idle -> Running -> ... -> Idle.
