@@ -5,12 +5,17 @@
 // fewest 7-bit groups, least significant first with bit 7 = another byte,
 // that cover every bit that changed; when bits [63:56] change, eight groups
 // and a ninth byte holding TS[63:56].  COUNT is an unsigned LE128 field
-// (D5.3.1) of at most 20 bits.
+// (D5.3.1) of at most 20 bits.  Which TS bytes are present comes in as
+// tsb_i (the caller compares TS with the last timestamp output one
+// pipeline stage earlier: ete_pipe_pkt's S6a), so this former only places
+// bytes and adds lengths.
 `default_nettype none
 
 module ete_enc_ts (
   input  wire [63:0]  ts_i,
-  input  wire [63:0]  prev_i,     // the last timestamp output (0 after Trace Info, R_GFQQ)
+  input  wire [8:1]   tsb_i,      // TS field byte k present: group k (bits [7k +: 7], group
+                                  // 8 bits [63:56]) or a higher one differs from the last
+                                  // timestamp output (0 after Trace Info, R_GFQQ)
   input  wire         has_count_i,
   input  wire [19:0]  count_i,
   output reg  [103:0] data_o,     // byte i at [8i +: 8]
@@ -21,31 +26,14 @@ module ete_enc_ts (
   localparam [6:0] ETE_PKT_TIMESTAMP = 7'd5;
   assign type_o = ETE_PKT_TIMESTAMP;
 
-  // bits [6:0] always go out: only the groups above them are compared
-  wire [63:7] diff = ts_i[63:7] ^ prev_i[63:7];
-  /* verilator lint_off UNUSED */
-  wire unused_prev = ^prev_i[6:0];
-  /* verilator lint_on UNUSED */
-
-  // TS field byte k (1 .. 8) is present when group k or a higher one
-  // changed (group k = bits [7k +: 7], group 8 = bits [63:56]); the terms
-  // are independent OR reductions, and the field's length is one-hot
-  wire [8:1] g;
-  genvar gk;
-  generate
-    for (gk = 1; gk <= 7; gk = gk + 1) begin : g_grp
-      assign g[gk] = (diff[7*gk +: 7] != 7'd0);
-    end
-  endgenerate
-  assign g[8] = (diff[63:56] != 8'd0);
+  // bits [6:0] always go out; the field's length is one-hot
   reg [9:0] t;          // t[k]: TS byte k present (t[0] always, t[9] never)
   reg [8:0] nbh;        // one-hot: the TS field is k + 1 bytes
   integer i, k;
   always @* begin
-    t[0] = 1'b1;
-    t[9] = 1'b0;
-    for (k = 1; k <= 8; k = k + 1)
-      t[k] = |(g[8:1] >> (k - 1));
+    t[0]   = 1'b1;
+    t[8:1] = tsb_i;
+    t[9]   = 1'b0;
     for (k = 0; k <= 8; k = k + 1)
       nbh[k] = t[k] && !t[k + 1];
   end

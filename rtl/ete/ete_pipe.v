@@ -331,14 +331,14 @@ module ete_pipe #(
   reg [3*NC-1:0]  b_cand_v;
   reg [7:0]       b_hit_l;             // ARC matches at the run's last instruction
   reg [15:0]      b_shit_l;            // SAC matches there
-  reg [7:0]       b_arc_last;          // ARC address matches at A + L (ete_enc_res)
-  reg [15:0]      b_sac_last;
+  reg [NA-1:0]    b_arc_last;          // ARC address matches at A + L (ete_enc_res)
+  reg [NC-1:0]    b_sac_last;
   reg             en;
   integer         k4, n4;
   always @* begin : p_s2b_idx
     b_lo_idx = {7*NA{1'b0}};  b_hi_idx = {7*NA{1'b0}};  b_sac_v = {NC{1'b0}};
     b_sac_idx = {6*NC{1'b0}};  b_cand_v = {3*NC{1'b0}};
-    b_hit_l = 8'd0;  b_shit_l = 16'd0;  b_arc_last = 8'd0;  b_sac_last = 16'd0;
+    b_hit_l = 8'd0;  b_shit_l = 16'd0;  b_arc_last = {NA{1'b0}};  b_sac_last = {NC{1'b0}};
     en = 1'b0;
     for (k4 = 0; k4 < NA; k4 = k4 + 1) begin
       en = (trcviiectlr_i[k4] || trcviiectlr_i[16+k4]) && b_elok[2*k4];
@@ -369,6 +369,20 @@ module ete_pipe #(
 
   wire [7:0]  inc_sel = trcviiectlr_i[7:0];
   wire [7:0]  exc_sel = trcviiectlr_i[23:16];
+  // an edge lies inside: a candidate above instruction 0 (S3's first
+  // sub-run is then not the entry's last; S3 reads this, not its compare)
+  reg         b_hn;
+  integer     k6;
+  always @* begin : p_s2b_hn
+    b_hn = 1'b0;
+    for (k6 = 0; k6 < NA; k6 = k6 + 1)
+      b_hn = b_hn || (b_cand_v[k6] && b_lo_idx[7*k6 +: 6] != 6'd0) ||
+                     (b_cand_v[NA + k6] && b_hi_idx[7*k6 +: 6] != 6'd0);
+    for (k6 = 0; k6 < NC; k6 = k6 + 1)
+      b_hn = b_hn || (b_cand_v[NC + k6] && b_sac_idx[6*k6 +: 6] != 6'd0) || b_cand_v[2*NC + k6];
+    b_hn = b_hn && (a_kind_q == K_INSN) && !a_marker_q;
+  end
+
   wire        b_i_last  = ((inc_sel == 8'd0) || |(b_hit_l & inc_sel)) &&
                           !(|(b_hit_l & exc_sel));                   // D6.24 - D6.26
   wire        b_st_last = |(b_shit_l & trcvissctlr_i[15:0]);         // D6.17
@@ -384,50 +398,16 @@ module ete_pipe #(
                             {13'd0, (k5 == 0) ? 1'b1 : &(a_ones_q | ~({CK{1'b1}} >> (CK - k5)))};
   end
 
-  wire        r_el_ok, r_ie_ok, r_ss_start, r_ss_stop, r_event, r_bb, r_tsev;
-  wire [3:0]  r_ev;
-
-  ete_enc_res #(
-    .NUM_ACPAIRS (NUM_ACPAIRS),
-    .NUM_EVENTS  (NUM_EVENTS),
-    .NUM_EXTIN   (NUM_EXTIN),
-    .PC_CMP      (0)
-  ) u_res (
-    .trcvictlr_i     (trcvictlr_i),
-    .trcviiectlr_i   (trcviiectlr_i),
-    .trcvissctlr_i   (trcvissctlr_i),
-    .trcbbctlr_i     (trcbbctlr_i),
-    .trceventctl0r_i (trceventctl0r_i),
-    .trceventctl1r_i (trceventctl1r_i),
-    .trctsctlr_i     (trctsctlr_i),
-    .trcrsctlr_i     (trcrsctlr_i),
-    .trcacvr_i       (trcacvr_i),
-    .trcacatr_i      (trcacatr_i),
-    .pc_i            (64'd0),            // PC_CMP 0: the matches below
-    .el_i            (a_el_q),
-    .ns_i            (a_flags_q[1]),
-    .ext_in_i        (a_ext_in_q),
-    .arc_hit_i       (b_arc_last),
-    .sac_hit_i       (b_sac_last),
-    .vi_el_ok_o      (r_el_ok),
-    .vi_ie_ok_o      (r_ie_ok),
-    .ss_start_o      (r_ss_start),
-    .ss_stop_o       (r_ss_stop),
-    .vi_event_o      (r_event),
-    .bb_region_o     (r_bb),
-    .events_o        (r_ev),
-    .ts_event_o      (r_tsev)
-  );
-
   // ---- the skid: S2b's item, S3's input ------------------------------------
-  // the entry fields S3 hands on to S4 (EW bits) and S3's own inputs
-  localparam EW = 179;
-  localparam MW = EW + 1 + 56 + 8 + 6 + 14*NA + NC + 6*NC + 3*NC + 3;
-  wire [EW-1:0] b_ent = {a_marker_q, a_kind_q, a_addr_q, a_iclass_q, a_flags_q, a_isa_q,
-                         a_el_q, a_from_el_q, a_exc_type_q, a_cyc_q, a_ts_q,
-                         r_el_ok && r_event,           // D6.8.1: E, N (uniform in a run)
-                         r_bb, r_ev, r_tsev};
-  wire [MW-1:0] b_item = {b_ent, a_kind_q == K_INSN && !a_marker_q, b_ahp1, a_last_q, a_npre_q,
+  // the entry fields S3 hands on to S4 (EW bits: EW0 from the entry, then
+  // the resources of ete_enc_res) and S3's own inputs
+  localparam EW  = 179;
+  localparam EW0 = EW - 7;
+  localparam MW  = EW0 + 8 + NA + NC + 2 + 56 + 8 + 6 + 14*NA + NC + 6*NC + 3*NC + 3;
+  wire [EW0-1:0] b_ent = {a_marker_q, a_kind_q, a_addr_q, a_iclass_q, a_flags_q, a_isa_q,
+                          a_el_q, a_from_el_q, a_exc_type_q, a_cyc_q, a_ts_q};
+  wire [MW-1:0] b_item = {b_ent, a_ext_in_q, b_arc_last, b_sac_last,
+                          a_kind_q == K_INSN && !a_marker_q, b_hn, b_ahp1, a_last_q, a_npre_q,
                           b_lo_idx, b_hi_idx, b_sac_v, b_sac_idx, b_cand_v,
                           b_i_last, b_st_last, b_sp_last};
 
@@ -476,8 +456,11 @@ module ete_pipe #(
     s_q <= s_d;
   end
 
-  wire [EW-1:0]      m_ent;
-  wire               m_run;
+  wire [EW0-1:0]     m_ent0;
+  wire [7:0]         m_ext_in;
+  wire [NA-1:0]      m_arc_last;
+  wire [NC-1:0]      m_sac_last;
+  wire               m_run, m_hn;
   wire [55:0]        m_ahp1;
   wire [7:0]         m_last;
   wire [5:0]         m_npre;
@@ -486,8 +469,59 @@ module ete_pipe #(
   wire [6*NC-1:0]    m_sac_idx;
   wire [3*NC-1:0]    m_cand_v;
   wire               m_i_last, m_st_last, m_sp_last;
-  assign {m_ent, m_run, m_ahp1, m_last, m_npre, m_lo_idx, m_hi_idx, m_sac_v, m_sac_idx, m_cand_v,
+  assign {m_ent0, m_ext_in, m_arc_last, m_sac_last, m_run, m_hn, m_ahp1, m_last, m_npre, m_lo_idx, m_hi_idx, m_sac_v, m_sac_idx, m_cand_v,
           m_i_last, m_st_last, m_sp_last} = m_q;
+  // ete_enc_res on the skid's entry (S3's input): its matches at the run's
+  // last instruction are S2b's, registered in the skid, so the resource
+  // selectors and events are after a register, not after S2b's
+  // comparisons; S3 registers their outputs with the entry
+  reg  [7:0]  m_arc8;
+  reg  [15:0] m_sac16;
+  always @* begin : p_res_hits
+    m_arc8  = 8'd0;
+    m_sac16 = 16'd0;
+    m_arc8[NA-1:0]  = m_arc_last;
+    m_sac16[NC-1:0] = m_sac_last;
+  end
+  wire        r_el_ok, r_ie_ok, r_ss_start, r_ss_stop, r_event, r_bb, r_tsev;
+  wire [3:0]  r_ev;
+
+  ete_enc_res #(
+    .NUM_ACPAIRS (NUM_ACPAIRS),
+    .NUM_EVENTS  (NUM_EVENTS),
+    .NUM_EXTIN   (NUM_EXTIN),
+    .PC_CMP      (0)
+  ) u_res (
+    .trcvictlr_i     (trcvictlr_i),
+    .trcviiectlr_i   (trcviiectlr_i),
+    .trcvissctlr_i   (trcvissctlr_i),
+    .trcbbctlr_i     (trcbbctlr_i),
+    .trceventctl0r_i (trceventctl0r_i),
+    .trceventctl1r_i (trceventctl1r_i),
+    .trctsctlr_i     (trctsctlr_i),
+    .trcrsctlr_i     (trcrsctlr_i),
+    .trcacvr_i       (trcacvr_i),
+    .trcacatr_i      (trcacatr_i),
+    .pc_i            (64'd0),            // PC_CMP 0: the matches below
+    .el_i            (m_ent0[EW0-79 -: 2]),      // b_ent's el
+    .ns_i            (m_ent0[EW0-75]),           // b_ent's flags[1]
+    .ext_in_i        (m_ext_in),
+    .arc_hit_i       (m_arc8),
+    .sac_hit_i       (m_sac16),
+    .vi_el_ok_o      (r_el_ok),
+    .vi_ie_ok_o      (r_ie_ok),
+    .ss_start_o      (r_ss_start),
+    .ss_stop_o       (r_ss_stop),
+    .vi_event_o      (r_event),
+    .bb_region_o     (r_bb),
+    .events_o        (r_ev),
+    .ts_event_o      (r_tsev)
+  );
+
+  // S3's entry: the skid's and its resources
+  wire [EW-1:0]      m_ent = {m_ent0,
+                              r_el_ok && r_event,        // D6.8.1: E, N (uniform in a run)
+                              r_bb, r_ev, r_tsev};
   wire [63:0]        m_addr = m_ent[EW-5 -: 64];
   wire               s2_empty = !a_valid_q && !m_valid_q && !s_valid_q;
 
@@ -515,6 +549,7 @@ module ete_pipe #(
   // S3: ViewInst per sub-run
   // ==========================================================================
   wire [EW-1:0] s3_ent;
+  wire [20:0]   s3_cyc;
   wire          s3_valid, s3_has_sub, s3_final, s3_i_sub, s3_st_sub, s3_sp_sub;
   wire          s3_i_last, s3_st_last, s3_sp_last;
   wire [63:0]   s3_sub_addr, s3_pc_last;
@@ -531,7 +566,9 @@ module ete_pipe #(
     .in_valid_i     (m_valid_q),
     .in_ready_o     (s3_ready),
     .in_ent_i       (m_ent),
+    .in_cyc_i       (m_ent[EW-88 -: 21]),        // the entry's cycle field (b_ent)
     .in_run_i       (m_run),
+    .in_hn_i        (m_hn),
     .in_addr_i      (m_addr),
     .in_ahp1_i      (m_ahp1),
     .in_last_i      (m_last),
@@ -547,6 +584,7 @@ module ete_pipe #(
     .out_valid_o    (s3_valid),
     .out_ready_i    (s4_ready),
     .out_ent_o      (s3_ent),
+    .out_cyc_o      (s3_cyc),
     .out_pc_last_o  (s3_pc_last),
     .out_has_sub_o  (s3_has_sub),
     .out_final_o    (s3_final),
@@ -602,7 +640,7 @@ module ete_pipe #(
     .in_el_i       (e_el),
     .in_from_el_i  (e_from_el),
     .in_exc_type_i (e_exc_type),
-    .in_cyc_i      (s3_final ? e_cyc : 21'd0),     // the entry's clocks, with its last item
+    .in_cyc_i      (s3_cyc),                       // the entry's clocks, with its last item
     .in_ts_i       (e_ts),
     .in_vi_i       (e_vi && s3_i_last),
     .in_ss_start_i (s3_st_last),
@@ -657,12 +695,12 @@ module ete_pipe #(
 
 `ifdef FORMAL
   // S3 -> S4 (fv_vr_check): the item holds while S4 does not take it
-  fv_vr_check #(.W (EW + 64 + 64 + 9), .ASSUME (0)) f_s3_vr (
+  fv_vr_check #(.W (EW + 21 + 64 + 64 + 9), .ASSUME (0)) f_s3_vr (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni && !start_i),
     .valid_i (s3_valid),
     .ready_i (s4_ready),
-    .data_i  ({s3_ent, s3_pc_last, s3_sub_addr, s3_has_sub, s3_final, s3_i_sub, s3_st_sub,
+    .data_i  ({s3_ent, s3_cyc, s3_pc_last, s3_sub_addr, s3_has_sub, s3_final, s3_i_sub, s3_st_sub,
                s3_sp_sub, s3_i_last, s3_st_last, s3_sp_last, 1'b0})
   );
 `endif
@@ -673,7 +711,7 @@ module ete_pipe #(
   // inputs the core does not use (the stall is the shell's; the trace ID the
   // output formatter's)
   wire unused_ok = &{1'b0, trcstallctlr_i, trctraceidr_i, trcsyncpr_i[31:5], CCITMIN[0],
-                     r_ie_ok, r_ss_start, r_ss_stop};
+                     r_ie_ok, r_ss_start, r_ss_stop, e_cyc};   // S3 hands S4 the cycles (s3_cyc)
 
 `ifdef FORMAL
   // ==========================================================================

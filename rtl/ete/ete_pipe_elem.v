@@ -52,7 +52,8 @@ module ete_pipe_elem #(
   input  wire [1:0]  in_el_i,
   input  wire [1:0]  in_from_el_i,
   input  wire [4:0]  in_exc_type_i,
-  input  wire [20:0] in_cyc_i,       // PE clocks since the previous entry (saturating)
+  input  wire [20:0] in_cyc_i,       // PE clocks since the previous entry (saturating);
+                                     // 0 while in_valid_i is low
   input  wire [63:0] in_ts_i,
   input  wire        in_vi_i,        // the last instruction's ViewInst (D6.8.1): E & I & N
   input  wire        in_ss_start_i,  // a start comparator matches it (TRCVISSCTLR)
@@ -139,6 +140,11 @@ module ete_pipe_elem #(
   reg        ss_tsv_q, ss_tsv_d;
   reg        ta_ts_q, ta_ts_d;             // TRCRSR.TA after the outer TSTART (R_CJTJM)
   reg [7:0]  txd_q, txd_d;                 // transaction depth (saturating)
+  // txd_d is 0, 1, 0xFF: flags beside the value, from registers at the
+  // start of the item and set where the item sets the depth, so that the
+  // decisions on the depth wait on no increment or compare of it (the
+  // value after an increment or decrement is not read again in the item)
+  reg        txz_d, tx1_d, txf_d;
   reg        txt_q, txt_d;                 // tx_traced
   reg        ts_req_q, ts_req_d;
   reg        octx_v_q, octx_v_d;           // out_ctx_valid
@@ -179,12 +185,10 @@ module ete_pipe_elem #(
   reg [1:0]  txf_e, rst_e, txf14_e;
   reg [1:0]  cx_el;
   reg        cx_ns, cx_sf, cx_c, cx_v, cx_same;
-  reg [31:0] cx_cid, cx_vmid;
   reg [63:0] a;
   reg        txs7, atom, taken, cc, cc_known, tx11, tx11_c, ts, ts_has, txf14, disc;
   reg        rs_clr, rs_clrbb, rs_push, rs_is1, marker, ovf, fin;
-  reg [19:0] cc_count, ts_count;
-  reg [63:0] ts_val, rs_a;
+  reg [19:0] ts_count;
   reg        rs_inc2, rs_a32;
   reg [3:0]  ev;
   reg        traced, vi, p0, bb, p0_done, rs_ok, forced, was, pre13;
@@ -212,7 +216,7 @@ module ete_pipe_elem #(
     end
   endfunction
   localparam [20:0] CC_LIM = CC_MAX + 21'd1;
-  wire [20:0] cyc_in   = in_valid_i ? in_cyc_i : 21'd0;
+  wire [20:0] cyc_in   = in_cyc_i;              // 0 without an item (S3 registers it so)
   wire [21:0] csum     = {1'b0, ccnt_q} + {1'b0, cyc_in};
   wire [20:0] ccnt_now = csum[21] ? CNT_SAT : csum[20:0];
   wire [23:0] d_thr    = sum3(ccnt_q, cyc_in, {9'd0, cc_thr});
@@ -239,15 +243,19 @@ module ete_pipe_elem #(
   reg        rq_v, sync_due;
   reg [7:0]  rq_i;
   // items from the kept request and from a raise of this clock to this item
-  wire [7:0] dist_q = item_q - rq_item_q;
+  // (the kept request's distance is registered: far_q is the distance of
+  // item_q and rq_item_q, formed from their next values in the clock
+  // before, so the decision starts at a flip-flop)
+  reg        far_q;
+  wire [7:0] dist_d;
+  wire       far_d;
   wire [7:0] dist_r = item_q - raise_item_i;
-  wire       far_q  = (dist_q >= LAG) && !dist_q[7];
   wire       far_r  = (dist_r >= LAG) && !dist_r[7];
 
   // Outer transaction failure (D6.9.11): model tx_abort
   task tx_abort;
     begin
-      if (txd_d != 8'd0 && ss_tsv_d) begin
+      if (!txz_d && ss_tsv_d) begin
         ss_d     = ss_ts_d;                // R_CVQEV
         active_d = ta_ts_d;                // R_CJTJM
       end
@@ -261,8 +269,21 @@ module ete_pipe_elem #(
         uncovered_d = 1'b0;
       end
       txd_d    = 8'd0;
+      txz_d    = 1'b1;
+      tx1_d    = 1'b0;
+      txf_d    = 1'b0;
       txt_d    = 1'b0;
       ss_tsv_d = 1'b0;
+    end
+  endtask
+
+  // a transaction known from here: depth 1
+  task tx_one;
+    begin
+      txd_d = 8'd1;
+      txz_d = 1'b0;
+      tx1_d = 1'b1;
+      txf_d = 1'b0;
     end
   endtask
 
@@ -296,7 +317,7 @@ module ete_pipe_elem #(
       force_ctx_d = 1'b0;
       if (need_c) begin
         octx_v_d = 1'b1;  octx_el_d = cx_el;  octx_ns_d = cx_ns;  octx_sf_d = cx_sf;
-        octx_cid_d = cx_cid;  octx_vmid_d = cx_vmid;
+        octx_cid_d = cx_cid_w;  octx_vmid_d = cx_vmid_w;
       end
     end
   endtask
@@ -314,7 +335,6 @@ module ete_pipe_elem #(
         end else if (ccnt_ge) begin                     // R_GWQGS
           cc         = 1'b1;
           cc_known   = ccnt_le;                         // R_YVWJW, R_BMVKB
-          cc_count   = cc_over;
           ccnt_d     = 21'd0;
           ccnt_z     = 1'b1;
         end
@@ -355,6 +375,7 @@ module ete_pipe_elem #(
     pend_d = pend_q;         force_ctx_d = force_ctx_q; bb_prev_d = bb_prev_q;
     cur_ns_d = cur_ns_q;     ss_d = ss_q;               ss_ts_d = ss_ts_q;
     ss_tsv_d = ss_tsv_q;     ta_ts_d = ta_ts_q;         txd_d = txd_q;
+    txz_d = (txd_q == 8'd0); tx1_d = (txd_q == 8'd1);   txf_d = (txd_q == 8'hFF);
     txt_d = txt_q;           ts_req_d = ts_req_q;       octx_v_d = octx_v_q;
     octx_el_d = octx_el_q;   octx_ns_d = octx_ns_q;     octx_sf_d = octx_sf_q;
     octx_cid_d = octx_cid_q; octx_vmid_d = octx_vmid_q; cid1_d = cid1_q;
@@ -369,12 +390,12 @@ module ete_pipe_elem #(
     need_a = 1'b0; pend = 1'b0; need_c = 1'b0; is1 = 1'b0; is1_l = 1'b0;
     txf_e = 2'd0; rst_e = 2'd0; txf14_e = 2'd0;
     cx_el = 2'd0; cx_ns = 1'b0; cx_sf = 1'b0; cx_c = 1'b0; cx_v = 1'b0; cx_same = 1'b0;
-    cx_cid = 32'd0; cx_vmid = 32'd0; a = 64'd0;
+    a = 64'd0;
     txs7 = 1'b0; atom = 1'b0; taken = 1'b0; cc = 1'b0; cc_known = 1'b0; tx11 = 1'b0;
     tx11_c = 1'b0; ts = 1'b0; ts_has = 1'b0; txf14 = 1'b0; disc = 1'b0;
     rs_clr = 1'b0; rs_clrbb = 1'b0; rs_push = 1'b0; rs_is1 = 1'b0; marker = 1'b0;
-    ovf = 1'b0; fin = 1'b0; cc_count = 20'd0; ts_count = 20'd0; ts_val = 64'd0;
-    rs_a = 64'd0; rs_inc2 = 1'b0; rs_a32 = 1'b0; ev = 4'd0;
+    ovf = 1'b0; fin = 1'b0; ts_count = 20'd0;
+    rs_inc2 = 1'b0; rs_a32 = 1'b0; ev = 4'd0;
     traced = 1'b0; vi = 1'b0; p0 = 1'b0; bb = 1'b0; p0_done = 1'b0; rs_ok = 1'b0;
     forced = 1'b0; was = 1'b0; pre13 = 1'b0;
 
@@ -432,7 +453,6 @@ module ete_pipe_elem #(
           en_d       = 1'b0;
           if (started_q && cfg_ts && est_q) begin
             ts       = 1'b1;               // R_YYWTR: trace unit flush
-            ts_val   = ets_q;
             ts_has   = cfg_cci && cc_valid_q && (ecc_q <= CC_MAX);   // R_ZMQLT
             ts_count = ecc_q[19:0];
           end
@@ -484,13 +504,11 @@ module ete_pipe_elem #(
             cx_el   = in_el_i;
             cx_ns   = in_flags_i[1];
             cx_sf   = (in_isa_i == ISA_A64);
-            cx_cid  = cx_cid_w;                      // R_MKKZN
-            cx_vmid = cx_vmid_w;                     // R_PTVTD
             // ---- a sub-run of the run's first instructions, on its first
             // instruction (docs/pe-blocks.md 3: run_prefix)
             if (in_has_sub_i) begin
-              if (in_flags_i[2] && txd_d == 8'd0)
-                txd_d = 8'd1;              // a transaction known from here
+              if (in_flags_i[2] && txz_d)
+                tx_one;                    // a transaction known from here
               // D6.8.1 ViewInst = E & I & S & N; D6.17 SSSTATUS
               vi = in_vi_sub_i && (ss_d || in_ss_start_sub_i);
               if (ss_d || in_ss_start_sub_i)
@@ -518,8 +536,8 @@ module ete_pipe_elem #(
               ss_d = !in_ss_stop_i;
             traced = vi || uncovered_d;    // X_N5MSV
             p0     = is_p0(in_iclass_i);
-            if (in_flags_i[2] && txd_d == 8'd0 && in_iclass_i != IC_TSTART)
-              txd_d = 8'd1;                // trace started inside a transaction
+            if (in_flags_i[2] && txz_d && in_iclass_i != IC_TSTART)
+              tx_one;                      // trace started inside a transaction
             // R_YYWTR: an ISB that synchronizes context, an exception return
             if (cfg_ts && ((in_iclass_i == IC_ISB && !in_flags_i[3]) || in_iclass_i == IC_ERET))
               ts_req_d = 1'b1;
@@ -528,16 +546,16 @@ module ete_pipe_elem #(
               need_addr_d = 1'b0;          // R_ZRYSN
               pend_d      = 1'b0;
               if (in_iclass_i == IC_TSTART) begin
-                if (txd_d == 8'd0) begin
+                if (txz_d) begin
                   ss_ts_d  = ss_d;
                   ss_tsv_d = 1'b1;
                   ta_ts_d  = 1'b0;
                 end
-                if (txd_d != 8'hFF)
+                if (!txf_d)
                   txd_d = txd_d + 8'd1;
-              end else if (in_iclass_i == IC_TCOMMIT && txd_d != 8'd0) begin
+              end else if (in_iclass_i == IC_TCOMMIT && !txz_d) begin
                 txd_d = txd_d - 8'd1;
-                if (txd_d == 8'd0) begin
+                if (tx1_d) begin
                   if (txt_d) begin
                     tx11   = 1'b1;         // R_BGMXL, R_PCKKS
                     tx11_c = 1'b1;
@@ -557,9 +575,9 @@ module ete_pipe_elem #(
               end
               if (!p0) begin
                 uncovered_d = 1'b1;
-                if (in_iclass_i == IC_TCOMMIT && txd_d != 8'd0) begin
+                if (in_iclass_i == IC_TCOMMIT && !txz_d) begin
                   txd_d = txd_d - 8'd1;
-                  if (txd_d == 8'd0) begin
+                  if (tx1_d) begin
                     if (txt_d) begin
                       tx11   = 1'b1;
                       tx11_c = 1'b1;
@@ -573,7 +591,7 @@ module ete_pipe_elem #(
                 if (bb && !bb_prev_q)
                   rs_clrbb = 1'b1;         // R_SBJB: entering a broadcasting region
                 bb_prev_d = bb;
-                if (txd_d != 8'd0 && !txt_d) begin
+                if (!txz_d && !txt_d) begin
                   txs7  = 1'b1;            // R_RKGLY, R_CRPJZ, R_WXQS
                   txt_d = 1'b1;
                 end
@@ -596,7 +614,6 @@ module ete_pipe_elem #(
                         // <reg> 16 bits, others 32, the upper half 0 in
                         // AArch32: S5 stores the three and never adds
                         rs_push = 1'b1;
-                        rs_a    = in_pc_last_i;
                         rs_inc2 = is1_l && in_iclass_i == IC_BLR;
                         rs_a32  = in_isa_i != ISA_A64;
                         rs_is1  = is1_l;
@@ -619,7 +636,7 @@ module ete_pipe_elem #(
                   endcase
                 end
                 if (in_iclass_i == IC_TSTART) begin
-                  if (txd_d == 8'd0) begin    // outer TSTART: R_CYHKB
+                  if (txz_d) begin            // outer TSTART: R_CYHKB
                     tx11     = 1'b1;
                     tx11_c   = 1'b0;
                     txt_d    = 1'b1;
@@ -627,7 +644,7 @@ module ete_pipe_elem #(
                     ss_tsv_d = 1'b1;
                     ta_ts_d  = 1'b1;
                   end
-                  if (txd_d != 8'hFF)
+                  if (!txf_d)
                     txd_d = txd_d + 8'd1;
                 end
               end
@@ -645,7 +662,7 @@ module ete_pipe_elem #(
           end else if (in_kind_i == K_RESET ||
                        (in_kind_i == K_EXC && in_exc_type_i == EXC_PE_RESET)) begin
             // ---- do_reset
-            if (txd_d != 8'd0 || in_flags_i[2])
+            if (!txz_d || in_flags_i[2])
               tx_abort;                    // R_QWGXIL
             forced = trcvictlr_i[10];      // R_GPKSH
             if (cfg_ts)
@@ -669,7 +686,7 @@ module ete_pipe_elem #(
             cur_ns_d    = in_flags_i[1];
           end else if (in_kind_i == K_EXC) begin
             // ---- do_exc
-            if (txd_d != 8'd0 || in_flags_i[2])
+            if (!txz_d || in_flags_i[2])
               tx_abort;
             forced = (in_exc_type_i == EXC_SERROR) && trcvictlr_i[11];   // R_LTLEB
             if (cfg_ts)
@@ -688,8 +705,6 @@ module ete_pipe_elem #(
               cx_ns   = (in_from_el_i == 2'd3) ? 1'b0 :
                         (in_el_i == 2'd3) ? cur_ns_d : in_flags_i[1];
               cx_sf   = (in_isa_i == ISA_A64);
-              cx_cid  = cx_cid_w;
-              cx_vmid = cx_vmid_w;
               cx_same = octx_v_d && octx_el_d == cx_el && octx_ns_d == cx_ns &&
                         octx_sf_d == cx_sf && cid_eq && vm_eq;
               cx_c    = cfg_cid && !cid_eq;
@@ -702,7 +717,7 @@ module ete_pipe_elem #(
               pend_d      = 1'b0;
               if (need_c) begin
                 octx_v_d = 1'b1;  octx_el_d = cx_el;  octx_ns_d = cx_ns;  octx_sf_d = cx_sf;
-                octx_cid_d = cx_cid;  octx_vmid_d = cx_vmid;
+                octx_cid_d = cx_cid_w;  octx_vmid_d = cx_vmid_w;
               end
               force_ctx_d = 1'b0;
               p0_done     = 1'b1;          // R_YPPRPH
@@ -733,7 +748,6 @@ module ete_pipe_elem #(
             ecc_d = ccnt_d;
             if (ts_req_d) begin
               ts       = 1'b1;             // I_SDPZZ
-              ts_val   = in_ts_i;
               ts_has   = cfg_cci && cc_valid_d && (ccnt_z || ccnt_le);   // R_ZMQLT
               ts_count = ccnt_z ? 20'd0 : ccnt_now[19:0];
               ts_req_d = 1'b0;
@@ -743,8 +757,10 @@ module ete_pipe_elem #(
         end
 
         valid_d = 1'b1;
+        // the A-Syncs in flight: the three values side by side, the
+        // item's decision selects (sync_ack_i's decrement is above)
         if (sy_iss)
-          infl_d = infl_d + 3'd1;
+          infl_d = sync_ack_i ? infl_q : infl_q + 3'd1;
         desc_d  = {PD_W{1'b0}};
         desc_d[PD_ITEM_L +: 8]     = item_q;
         desc_d[PD_MARKER_L]   = marker;
@@ -787,18 +803,25 @@ module ete_pipe_elem #(
         desc_d[PD_RS_CLRBB_L] = rs_clrbb;
         desc_d[PD_RS_PUSH_L]  = rs_push;
         desc_d[PD_RS_IS1_L]   = rs_is1;
-        desc_d[PD_CC_COUNT_L +: 20] = cc_count;
+        // payload fields are read only with their flag (a Cycle Count
+        // packet, R_MKKZN / R_PTVTD's identifiers with a Context packet, a
+        // push, a Timestamp packet): not masked by the decisions, so the
+        // late decisions drive a few flags, not the wide fields
+        desc_d[PD_CC_COUNT_L +: 20] = cc_over;            // read with cc_known only
         desc_d[PD_TS_COUNT_L +: 20] = ts_count;
-        desc_d[PD_CX_CID_L +: 32]   = cx_cid;
-        desc_d[PD_CX_VMID_L +: 32]  = cx_vmid;
+        desc_d[PD_CX_CID_L +: 32]   = cx_cid_w;
+        desc_d[PD_CX_VMID_L +: 32]  = cx_vmid_w;
         desc_d[PD_A_L +: 64]        = a;
-        desc_d[PD_RS_A_L +: 64]     = rs_a;
-        desc_d[PD_TS_VAL_L +: 64]   = ts_val;
+        desc_d[PD_RS_A_L +: 64]     = in_pc_last_i;       // the BL / BLR instruction
+        desc_d[PD_TS_VAL_L +: 64]   = fin_op ? ets_q : in_ts_i;
         desc_d[PD_RS_INC2_L]  = rs_inc2;
         desc_d[PD_RS_A32_L]   = rs_a32;
       end
     end
   end
+
+  assign dist_d = item_d - rq_item_d;
+  assign far_d  = (dist_d >= LAG) && !dist_d[7];
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -810,7 +833,7 @@ module ete_pipe_elem #(
       octx_sf_q <= 1'b0;   octx_cid_q <= 32'd0;  octx_vmid_q <= 32'd0; cid1_q <= 32'd0;
       cid2_q <= 32'd0;     cc_valid_q <= 1'b0;   ccnt_q <= 21'd0;     est_q <= 1'b0;
       ets_q <= 64'd0;      ecc_q <= 21'd0;       item_q <= 8'd0;      rq_q <= 1'b0;
-      rq_item_q <= 8'd0;   rq_ripe_q <= 1'b0;    infl_q <= 3'd0;
+      rq_item_q <= 8'd0;   rq_ripe_q <= 1'b0;    infl_q <= 3'd0;      far_q <= 1'b0;
       valid_q <= 1'b0;     desc_q <= {PD_W{1'b0}};
     end else begin
       en_q <= en_d;               fin_pend_q <= fin_pend_d;   started_q <= started_d;
@@ -824,7 +847,7 @@ module ete_pipe_elem #(
       cid2_q <= cid2_d;           cc_valid_q <= cc_valid_d;   ccnt_q <= ccnt_d;
       est_q <= est_d;             ets_q <= ets_d;             ecc_q <= ecc_d;
       item_q <= item_d;           rq_q <= rq_d;               rq_item_q <= rq_item_d;
-      rq_ripe_q <= rq_ripe_d;     infl_q <= infl_d;
+      rq_ripe_q <= rq_ripe_d;     infl_q <= infl_d;           far_q <= far_d;
       valid_q <= valid_d;         desc_q <= desc_d;
     end
   end

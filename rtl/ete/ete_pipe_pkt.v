@@ -176,6 +176,7 @@ module ete_pipe_pkt #(
   reg              a_e8_q, a_e8_d;
   reg [4:0]        a_n9_q, a_n9_d;           // slot 9: the atoms left
   reg [4:0]        a_b9_q, a_b9_d;
+  reg [8:1]        a_tsb_q, a_tsb_d;         // slot 13: the TS bytes present (ete_enc_ts)
 
   wire       x_marker = x_desc[PD_MARKER_L];
   wire       x_ovf    = x_desc[PD_OVF_L];
@@ -257,6 +258,37 @@ module ete_pipe_pkt #(
   // ==========================================================================
   reg [63:0]   last_ts_q, last_ts_d;
 
+  // S6a, for slot 13 (D6.11.5): the TS bytes of the Timestamp packet, from
+  // which 7-bit groups differ from the last timestamp output as the element
+  // will find it in S6p: after the element S6a holds now, which enters the
+  // bank in the clock this one enters S6a (its timestamp, else 0 after its
+  // Trace Info, else the one before), and 0 after its own Trace Info
+  // (R_GFQQ).  The three comparisons are made side by side and the groups
+  // selected; bits [6:0] always go out.
+  function [8:1] ts_grp;
+    input [63:0] x;
+    integer      gi;
+    begin
+      for (gi = 1; gi <= 7; gi = gi + 1)
+        ts_grp[gi] = (x[7*gi +: 7] != 7'd0);
+      ts_grp[8] = (x[63:56] != 8'd0);
+    end
+  endfunction
+  function [8:1] ts_bytes;                 // byte k: group k or a higher one differs
+    input [8:1] g;
+    integer     gi;
+    begin
+      for (gi = 1; gi <= 8; gi = gi + 1)
+        ts_bytes[gi] = |(g >> (gi - 1));
+    end
+  endfunction
+  wire [63:0] x_ts     = x_desc[PD_TS_VAL_L +: 64];
+  wire [8:1]  xg_last  = ts_grp(x_ts ^ last_ts_q);
+  wire [8:1]  xg_prev  = ts_grp(x_ts ^ a_desc_q[PD_TS_VAL_L +: 64]);
+  wire [8:1]  xg_zero  = ts_grp(x_ts);
+  wire [8:1]  xg       = (x_sync || (a_valid_q && !a_pres_q[13] && a_desc_q[PD_SYNC_L])) ? xg_zero :
+                         (a_valid_q && a_pres_q[13]) ? xg_prev : xg_last;
+
   wire        d_sync  = a_desc_q[PD_SYNC_L];
   wire        d_ovf   = a_desc_q[PD_OVF_L];
   wire [3:0]  d_ev    = a_desc_q[PD_EV_L +: 4];
@@ -328,7 +360,7 @@ module ete_pipe_pkt #(
 
   ete_enc_ts u_ts13 (
     .ts_i        (d_ts),
-    .prev_i      (d_sync ? 64'd0 : last_ts_q),       // R_GFQQ
+    .tsb_i       (a_tsb_q),                          // R_GFQQ: against 0 after Trace Info
     .has_count_i (a_desc_q[PD_TS_HAS_L]),
     .count_i     (a_desc_q[PD_TS_COUNT_L +: 20]),
     .data_o      (ts_data),
@@ -581,7 +613,7 @@ module ete_pipe_pkt #(
     an_d = an_q;  ap_d = ap_q;
     a_valid_d = a_valid_q;  a_desc_d = a_desc_q;  a_pres_d = a_pres_q;
     a_n0_d = a_n0_q;  a_b0_d = a_b0_q;  a_k8_d = a_k8_q;  a_b8_d = a_b8_q;  a_e8_d = a_e8_q;
-    a_n9_d = a_n9_q;  a_b9_d = a_b9_q;
+    a_n9_d = a_n9_q;  a_b9_d = a_b9_q;  a_tsb_d = a_tsb_q;
     last_ts_d = last_ts_q;
     b_valid_d = b_valid_q;  b_rem_d = b_rem_q;  b_cnt_d = b_cnt_q;  b_data_d = b_data_q;
     b_oh0_d = b_oh0_q;  b_oh1_d = b_oh1_q;
@@ -618,6 +650,7 @@ module ete_pipe_pkt #(
       a_e8_d    = x_taken;
       a_n9_d    = nb_n;
       a_b9_d    = nb_b;
+      a_tsb_d   = ts_bytes(xg);
       // slot 9 empties the buffer (with no atom left it is empty anyway)
       an_d      = (pres[15:10] != 6'd0) ? 5'd0 : nb_n;
       ap_d      = (pres[15:10] != 6'd0) ? 5'd0 : nb_b;
@@ -706,7 +739,7 @@ module ete_pipe_pkt #(
       an_q <= 5'd0;  ap_q <= 5'd0;
       a_valid_q <= 1'b0;  a_desc_q <= {PC_W{1'b0}};  a_pres_q <= {NS{1'b0}};
       a_n0_q <= 5'd0;  a_b0_q <= 5'd0;  a_k8_q <= 5'd0;  a_b8_q <= 5'd0;  a_e8_q <= 1'b0;
-      a_n9_q <= 5'd0;  a_b9_q <= 5'd0;
+      a_n9_q <= 5'd0;  a_b9_q <= 5'd0;  a_tsb_q <= 8'd0;
       last_ts_q <= 64'd0;
       b_valid_q <= 1'b0;  b_rem_q <= {NS{1'b0}};  b_cnt_q <= 5'd0;  b_data_q <= {160*NS{1'b0}};
       b_oh0_q <= {NS{1'b0}};  b_oh1_q <= {NS{1'b0}};
@@ -722,7 +755,7 @@ module ete_pipe_pkt #(
       an_q <= an_d;  ap_q <= ap_d;
       a_valid_q <= a_valid_d;  a_desc_q <= a_desc_d;  a_pres_q <= a_pres_d;
       a_n0_q <= a_n0_d;  a_b0_q <= a_b0_d;  a_k8_q <= a_k8_d;  a_b8_q <= a_b8_d;  a_e8_q <= a_e8_d;
-      a_n9_q <= a_n9_d;  a_b9_q <= a_b9_d;
+      a_n9_q <= a_n9_d;  a_b9_q <= a_b9_d;  a_tsb_q <= a_tsb_d;
       last_ts_q <= last_ts_d;
       b_valid_q <= b_valid_d;  b_rem_q <= b_rem_d;  b_cnt_q <= b_cnt_d;  b_data_q <= b_data_d;
       b_oh0_q <= b_oh0_d;  b_oh1_q <= b_oh1_d;
@@ -763,10 +796,10 @@ module ete_pipe_pkt #(
     .clk_i (clk_i), .rst_ni (f_run),
     .valid_i (x_valid), .ready_i (a_free), .data_i (x_desc)
   );
-  fv_vr_check #(.W (PC_W + NS + 31), .ASSUME (0)) f_a_vr (
+  fv_vr_check #(.W (PC_W + NS + 39), .ASSUME (0)) f_a_vr (
     .clk_i (clk_i), .rst_ni (f_run),
     .valid_i (a_valid_q), .ready_i (b_free),
-    .data_i ({a_desc_q, a_pres_q, a_n0_q, a_b0_q, a_k8_q, a_b8_q, a_e8_q, a_n9_q, a_b9_q})
+    .data_i ({a_desc_q, a_pres_q, a_n0_q, a_b0_q, a_k8_q, a_b8_q, a_e8_q, a_n9_q, a_b9_q, a_tsb_q})
   );
   fv_vr_check #(.W (8 * SMALL + 160 + SMALL + 1 + 6 + 5 + 1 + 8), .ASSUME (0)) f_c_vr (
     .clk_i (clk_i), .rst_ni (f_run),

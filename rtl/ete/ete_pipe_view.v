@@ -18,9 +18,19 @@
 // address are A + 4 j and A + last: an 8-bit add and a select between
 // A[63:8] and A[63:8] + 1 (from S2), no 64-bit add.
 //
-// Valid/ready: in_ready_o = out_free && no edge left (combinational from
-// out_ready_i: S2's skid takes it); out_valid_o is a register and the item
-// holds while out_valid_o && !out_ready_i.
+// Clocks: an entry without an edge inside (S2's in_hn_i low) is one item in
+// one clock.  A split run takes two clocks per sub-run, the last one too:
+// an evaluation clock (the candidates above the sub-run's first
+// instruction into 16 partial minima and whether any is left, registered;
+// for the first sub-run S2 has decided the latter) and an output clock
+// (the least of the 16 is the next sub-run's first instruction).  So
+// whether the current item is the entry's last is always a register, and
+// in_ready_o is a few gates on registers: S2's skid enables, which it
+// drives, wait on no comparison.
+//
+// Valid/ready: in_ready_o = out_free && the item is the entry's last
+// (combinational from out_ready_i: S2's skid takes it); out_valid_o is a
+// register and the item holds while out_valid_o && !out_ready_i.
 `default_nettype none
 
 module ete_pipe_view #(
@@ -36,7 +46,10 @@ module ete_pipe_view #(
   input  wire                     in_valid_i,
   output wire                     in_ready_o,
   input  wire [EW-1:0]            in_ent_i,       // carried through to S4
+  input  wire [20:0]              in_cyc_i,       // the entry's PE clocks (ent_cyc)
   input  wire                     in_run_i,       // an INSN entry (not a marker)
+  input  wire                     in_hn_i,        // S2: an edge lies inside (in_cand_v_i
+                                                  // has a candidate above instruction 0)
   input  wire [63:0]              in_addr_i,      // its first instruction A
   input  wire [55:0]              in_ahp1_i,      // A[63:8] + 1
   input  wire [7:0]               in_last_i,      // byte offset of the last instruction
@@ -55,6 +68,8 @@ module ete_pipe_view #(
   output wire                     out_valid_o,
   input  wire                     out_ready_i,
   output wire [EW-1:0]            out_ent_o,
+  output wire [20:0]              out_cyc_o,      // in_cyc_i with the entry's last item, else 0
+                                                  // (0 while out_valid_o is low)
   output wire [63:0]              out_pc_last_o,  // the run's last instruction A + last
   output wire                     out_has_sub_o,  // a sub-run of the first instructions
   output wire                     out_final_o,    // the entry's last item
@@ -80,6 +95,7 @@ module ete_pipe_view #(
   reg [5:0]    j_q, j_d;                 // first instruction of the current sub-run
   reg          valid_q, valid_d;
   reg [EW-1:0] ent_q, ent_d;
+  reg [20:0]   cyc_q, cyc_d;
   reg [63:0]   pc_last_q, pc_last_d;
   reg          has_sub_q, has_sub_d, final_q, final_d;
   reg [63:0]   sub_addr_q, sub_addr_d;
@@ -88,6 +104,7 @@ module ete_pipe_view #(
 
   assign out_valid_o    = valid_q;
   assign out_ent_o      = ent_q;
+  assign out_cyc_o      = cyc_q;
   assign out_pc_last_o  = pc_last_q;
   assign out_has_sub_o  = has_sub_q;
   assign out_final_o    = final_q;
@@ -104,7 +121,9 @@ module ete_pipe_view #(
   // the candidate edges (6-bit indices; a valid one is at most 62)
   reg [6*64-1:0] cand;                 // 64 slots, 63 = none
   reg [6*16-1:0] pm_q, pm_d, pmx;      // the 16 partial minima of a split run
-  reg            ph_q, ph_d;           // the second clock of a sub-run's minimum
+  reg            ph_q, ph_d;           // a split run's output clock (the minimum's second half)
+  reg            ev_q, ev_d;           // a split run's evaluation clock after the first sub-run
+  reg            hn_q, hn_d;           // the sub-run of the output clock is not the last
   reg [5:0]      cx, cy, nxt;
   reg [NE-1:0]   elig;
   reg            fin, has_next;
@@ -117,12 +136,12 @@ module ete_pipe_view #(
   always @* begin : p_view
     j_d = j_q;
     valid_d = out_free ? 1'b0 : valid_q;
-    ent_d = ent_q;  pc_last_d = pc_last_q;  has_sub_d = has_sub_q;  final_d = final_q;
+    ent_d = ent_q;  cyc_d = out_free ? 21'd0 : cyc_q;  pc_last_d = pc_last_q;  has_sub_d = has_sub_q;  final_d = final_q;
     sub_addr_d = sub_addr_q;
     i_sub_d = i_sub_q;  st_sub_d = st_sub_q;  sp_sub_d = sp_sub_q;
     i_l_d = i_l_q;  st_l_d = st_l_q;  sp_l_d = sp_l_q;
     cand = {6*64{1'b1}};  cx = 6'd0;  cy = 6'd0;  nxt = 6'd0;  elig = {NE{1'b0}};
-    pmx = {6*16{1'b1}};  pm_d = pm_q;  ph_d = ph_q;
+    pmx = {6*16{1'b1}};  pm_d = pm_q;  ph_d = ph_q;  ev_d = ev_q;  hn_d = hn_q;
     fin = 1'b1;  has_next = 1'b0;  hit_a = 8'd0;  hit_s = 16'd0;
     i_s = 1'b0;  st_s = 1'b0;  sp_s = 1'b0;  lo_sub = 9'd0;  lo_last = 9'd0;
 
@@ -145,7 +164,9 @@ module ete_pipe_view #(
       cand[6*(4*NA+k2) +: 6] = elig[4*NA+k2] ? cx + 6'd1 : 6'h3F;
     end
     has_next = in_run_i && (|elig);
-    fin = !has_next;
+    // the item the output clock hands over is the entry's last: registers
+    // only (hn_q from the evaluation clock, in_hn_i from S2 for a new entry)
+    fin = ph_q ? !hn_q : (!ev_q && !in_hn_i);
     // the minimum in two clocks (a split run takes two clocks per sub-run):
     // 64 -> 16 slots into pm_q, then 16 -> 1 (the slots no candidate fills
     // are constants, which synthesis removes)
@@ -180,13 +201,23 @@ module ete_pipe_view #(
     lo_sub  = {1'b0, in_addr_i[7:0]} + {1'b0, j_q, 2'b00};
     lo_last = {1'b0, in_addr_i[7:0]} + {1'b0, in_last_i};
 
-    ph_d = ph_q;
-    if (in_valid_i && out_free && has_next && !ph_q) begin
-      ph_d = 1'b1;                         // the first half of the minimum
+    if (in_valid_i && ev_q) begin
+      // evaluation clock of a sub-run after the first: the partial minima
+      // and whether an edge is left above it
+      ev_d = 1'b0;
+      ph_d = 1'b1;
+      hn_d = has_next;
+    end else if (in_valid_i && !ph_q && in_hn_i) begin
+      // a new entry with an edge inside: the partial minima (S2 has found
+      // the edge)
+      ph_d = 1'b1;
+      hn_d = 1'b1;
     end else if (in_valid_i && out_free) begin
       ph_d       = 1'b0;
+      ev_d       = !fin;
       valid_d    = 1'b1;
       ent_d      = in_ent_i;
+      cyc_d      = fin ? in_cyc_i : 21'd0;
       pc_last_d  = {lo_last[8] ? in_ahp1_i : in_addr_i[63:8], lo_last[7:0]};
       has_sub_d  = in_run_i && (in_npre_i != 6'd0);
       final_d    = fin;
@@ -202,7 +233,9 @@ module ete_pipe_view #(
     if (start_i) begin
       j_d     = 6'd0;
       ph_d    = 1'b0;
+      ev_d    = 1'b0;
       valid_d = 1'b0;
+      cyc_d   = 21'd0;
     end
   end
 
@@ -212,12 +245,18 @@ module ete_pipe_view #(
     if (!rst_ni) begin
       j_q <= 6'd0;
       valid_q <= 1'b0;
+      cyc_q <= 21'd0;
       ph_q <= 1'b0;
+      ev_q <= 1'b0;
+      hn_q <= 1'b0;
       pm_q <= {6*16{1'b1}};
     end else begin
       j_q <= j_d;
       valid_q <= valid_d;
+      cyc_q <= cyc_d;
       ph_q <= ph_d;
+      ev_q <= ev_d;
+      hn_q <= hn_d;
       pm_q <= pm_d;
     end
   end
