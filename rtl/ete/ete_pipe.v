@@ -784,7 +784,7 @@ module ete_pipe #(
     assert (!s_valid_q || m_valid_q);
     assert (!(s_valid_q && ent_ready_o));
     if (m_valid_q) assert (m_run == (!m_q[MW-1] && m_q[MW-2 -: 3] == K_INSN));
-    if (s_valid_q) assert (s_q[MW-EW-1] == (!s_q[MW-1] && s_q[MW-2 -: 3] == K_INSN));
+    if (s_valid_q) assert (s_q[MW-EW0-8-NA-NC-1] == (!s_q[MW-1] && s_q[MW-2 -: 3] == K_INSN));
   end
 
   // ---- 1. valid/ready at every stage boundary: a valid stays until ready,
