@@ -18,7 +18,7 @@ set -u
 out=$1
 mkdir -p "$out"
 here=$(cd "$(dirname "$0")/.." && pwd)
-rtl="$here/rtl/common/common_ram_sdp.v $here/rtl/common/common_fifo_sr.v"
+rtl="$here/rtl/common/common_rst_inv.v $here/rtl/common/common_ram_sdp.v $here/rtl/common/common_fifo_sr.v"
 wrap="$here/rtl/common/fpga/common_fpga_pins.v $here/rtl/common/fpga/common_fifo_sr_fpga_wrap.v"
 ys=${YOSYS:-yosys}
 mhz=${COMMON_PNR_MHZ:-150}

@@ -11,7 +11,7 @@
 #                             nextpnr-ecp5 (LFE5U-85F) of the WR_N 4 instance
 #   build/bin/common-fifo-sr-bench --seed S   one seed, with the stats
 
-CM_RTL  := rtl/common/common_ram_sdp.v rtl/common/common_fifo_sr.v
+CM_RTL  := rtl/common/common_rst_inv.v rtl/common/common_ram_sdp.v rtl/common/common_fifo_sr.v
 CM_TBD  := tb/common/rtl
 CM_VL   := $(BUILD)/verilator-common
 CM_HDRS := $(CM_TBD)/fifo_sr_dut.h $(CM_TBD)/fifo_sr_tb.h tb/common/harness.h

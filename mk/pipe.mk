@@ -15,7 +15,7 @@
 PIPE_SETS       := P40 P20
 PIPE_SET_P40    := 15 20 1 40
 PIPE_SET_P20    := 4 12 0 20
-PIPE_RTL        := rtl/ete/ete_pipe.v rtl/ete/ete_pipe_view.v rtl/ete/ete_pipe_elem.v rtl/ete/ete_pipe_cmpr.v \
+PIPE_RTL        := rtl/common/common_rst_inv.v rtl/ete/ete_pipe.v rtl/ete/ete_pipe_view.v rtl/ete/ete_pipe_elem.v rtl/ete/ete_pipe_cmpr.v \
                    rtl/ete/ete_pipe_pkt.v rtl/ete/ete_enc_res.v rtl/ete/ete_enc_atom.v \
                    rtl/ete/ete_enc_addr.v rtl/ete/ete_enc_ctx.v rtl/ete/ete_enc_cc.v \
                    rtl/ete/ete_enc_ts.v

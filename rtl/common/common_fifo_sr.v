@@ -84,6 +84,10 @@ module common_fifo_sr #(
   output wire [CNT_W-1:0]      free_o       // elements that may be written this clock
 );
 
+  // active-high synchronous reset for the clocked blocks (common_rst_inv)
+  wire rst_s;
+  common_rst_inv u_rst_inv (.rst_ni (rst_ni), .rst_o (rst_s));
+
   // ---- derived sizes ---------------------------------------------------
   function integer clog2;
     input integer v;
@@ -263,7 +267,7 @@ module common_fifo_sr #(
   end
 
   always @(posedge clk_i) begin
-    if (!rst_ni) begin
+    if (rst_s) begin
       wptr_q    <= {AW{1'b0}};
       rptr_q    <= {AW{1'b0}};
       ram_cnt_q <= {CNT_W{1'b0}};
@@ -317,7 +321,7 @@ module common_fifo_sr #(
       end
 
       always @(posedge clk_i) begin
-        if (!rst_ni) begin
+        if (rst_s) begin
           a_v_q   <= 1'b0;
           out_v_q <= 1'b0;
         end else begin
@@ -383,7 +387,7 @@ module common_fifo_sr #(
       end
 
       always @(posedge clk_i) begin
-        if (!rst_ni) begin
+        if (rst_s) begin
           fl_v_q  <= 2'b00;
           occ_q   <= {OC_W{1'b0}};
           room_q  <= 1'b1;

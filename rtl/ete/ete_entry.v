@@ -80,6 +80,10 @@ module ete_entry #(
   output wire                         empty_o      // nothing held and no marker owed
 );
 
+  // active-high synchronous reset for the clocked blocks (common_rst_inv)
+  wire rst_s;
+  common_rst_inv u_rst_inv (.rst_ni (rst_ni), .rst_o (rst_s));
+
   // one stored entry, most significant field first:
   // marker, kind, addr, last, iclass, flags, isa, el, from_el, exc_type,
   // ext_in, cyc, ts
@@ -217,7 +221,7 @@ module ete_entry #(
   end
 
   always @(posedge clk_i) begin
-    if (!rst_ni) begin
+    if (rst_s) begin
       owe_q <= 1'b0;
       gap_q <= 1'b0;
       cyc_q <= CYC_ONE;
@@ -399,7 +403,7 @@ module ete_entry #(
   localparam [CNT_W-1:0] F_RW = RETIRE_WIDTH;
   reg f_honest = 1'b1;   // ISTALL has been set and the PE has honoured it
   always @(posedge clk_i) begin
-    if (!rst_ni)
+    if (rst_s)
       f_honest <= 1'b1;
     else if (!stall_en_i || (f_stall_q && pe_valid_i != 0))
       f_honest <= 1'b0;

@@ -77,6 +77,10 @@ module ete_pipe #(
   output wire [5:0]       pkt_len_o           // 1 .. PKT_BYTES
 );
 
+  // active-high synchronous reset for the clocked blocks (common_rst_inv)
+  wire rst_s;
+  common_rst_inv u_rst_inv (.rst_ni (rst_ni), .rst_o (rst_s));
+
   // the element descriptor S4 -> S5 -> S6 (PD_/PC_ fields)
   `include "ete_pipe_desc.vh"
 
@@ -240,7 +244,7 @@ module ete_pipe #(
   end
 
   always @(posedge clk_i) begin
-    if (!rst_ni)
+    if (rst_s)
       a_valid_q <= 1'b0;
     else
       a_valid_q <= a_valid_d;
@@ -441,7 +445,7 @@ module ete_pipe #(
   end
 
   always @(posedge clk_i) begin
-    if (!rst_ni) begin
+    if (rst_s) begin
       m_valid_q <= 1'b0;
       s_valid_q <= 1'b0;
     end else begin

@@ -71,6 +71,10 @@ module ete_pipe_elem #(
   output wire [PD_W-1:0] out_desc_o
 );
 
+  // active-high synchronous reset for the clocked blocks (common_rst_inv)
+  wire rst_s;
+  common_rst_inv u_rst_inv (.rst_ni (rst_ni), .rst_o (rst_s));
+
   // the element descriptor S4 -> S5 -> S6 (PD_/PC_ fields)
   `include "ete_pipe_desc.vh"
 
@@ -824,7 +828,7 @@ module ete_pipe_elem #(
   assign far_d  = (dist_d >= LAG) && !dist_d[7];
 
   always @(posedge clk_i) begin
-    if (!rst_ni) begin
+    if (rst_s) begin
       en_q <= 1'b0;        fin_pend_q <= 1'b0;   started_q <= 1'b0;   active_q <= 1'b0;
       uncovered_q <= 1'b0; need_addr_q <= 1'b0;  pend_q <= 1'b0;      force_ctx_q <= 1'b0;
       bb_prev_q <= 1'b0;   cur_ns_q <= 1'b0;     ss_q <= 1'b0;        ss_ts_q <= 1'b0;

@@ -56,6 +56,10 @@ module ete_pipe_pkt #(
   output wire [5:0]             pkt_len_o
 );
 
+  // active-high synchronous reset for the clocked blocks (common_rst_inv)
+  wire rst_s;
+  common_rst_inv u_rst_inv (.rst_ni (rst_ni), .rst_o (rst_s));
+
   // the element descriptor S4 -> S5 -> S6 (PD_/PC_ fields)
   `include "ete_pipe_desc.vh"
 
@@ -734,7 +738,7 @@ module ete_pipe_pkt #(
   end
 
   always @(posedge clk_i) begin
-    if (!rst_ni) begin
+    if (rst_s) begin
       sk_valid_q <= 1'b0;  sk_desc_q <= {PC_W{1'b0}};
       an_q <= 5'd0;  ap_q <= 5'd0;
       a_valid_q <= 1'b0;  a_desc_q <= {PC_W{1'b0}};  a_pres_q <= {NS{1'b0}};

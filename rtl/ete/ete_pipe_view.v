@@ -82,6 +82,10 @@ module ete_pipe_view #(
   output wire                     out_sp_last_o
 );
 
+  // active-high synchronous reset for the clocked blocks (common_rst_inv)
+  wire rst_s;
+  common_rst_inv u_rst_inv (.rst_ni (rst_ni), .rst_o (rst_s));
+
   localparam NA = NUM_ACPAIRS;
   localparam NS = 2 * NUM_ACPAIRS;
   localparam NE = 6 * NUM_ACPAIRS;     // candidate edges (at most 48)
@@ -242,7 +246,7 @@ module ete_pipe_view #(
   assign in_ready_o = out_free && fin;
 
   always @(posedge clk_i) begin
-    if (!rst_ni) begin
+    if (rst_s) begin
       j_q <= 6'd0;
       valid_q <= 1'b0;
       cyc_q <= 21'd0;

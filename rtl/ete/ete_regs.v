@@ -79,6 +79,10 @@ module ete_regs #(
   output wire [64*16-1:0]  trcacatr_o      // TRCACATR<n> at [64n +: 64]
 );
 
+  // active-high synchronous reset for the clocked blocks (common_rst_inv)
+  wire rst_s;
+  common_rst_inv u_rst_inv (.rst_ni (rst_ni), .rst_o (rst_s));
+
   // ---- parameter checks --------------------------------------------------
   generate
     if (RS_DEPTH < 0 || RS_DEPTH > 15) begin : g_bad_rs
@@ -248,7 +252,7 @@ module ete_regs #(
   end
 
   always @(posedge clk_i) begin
-    if (!rst_ni) begin
+    if (rst_s) begin
       st_q    <= S_IDLE;
       en_q    <= 1'b0;
       claim_q <= 4'h0;
