@@ -1,11 +1,11 @@
 /* The SPE reference model: a bit-accurate, deterministic model of the
  * Statistical Profiling Extension (SPE supplement, ../shared/spec/
  * spe-supplement-armv8.md) watching the PE retirement stream
- * (sw/common/pe_stream.h).  docs/spe-model.md describes every choice the
+ * (common/pe_stream.h).  docs/spe-model.md describes every choice the
  * specification leaves to the implementation.
  *
  * Use: spe_params_default + edits, spe_model_new, register writes by
- * encoding (sw/common/spe_regs.h), then spe_model_feed for each PE record
+ * encoding (common/spe_regs.h), then spe_model_feed for each PE record
  * and spe_model_drain for the bytes the Profiling Buffer received. */
 #ifndef SPE_MODEL_H
 #define SPE_MODEL_H
