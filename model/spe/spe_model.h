@@ -110,7 +110,7 @@ spe_model *spe_model_new(const spe_params *p, char *err, size_t errlen);
 void spe_model_free(spe_model *m);
 void spe_model_set_pe_ctl(spe_model *m, const spe_pe_ctl *c);
 
-/* Register access by encoding (SPE_SYSREG, PMSCR_EL1_ENC ...).  Writes
+/* Register access by encoding (SYSREG_ENC, PMSCR_EL1_ENC ...).  Writes
  * store the writable fields (RES0 bits read as zero).  Returns 0, or -1
  * for an encoding that is not an SPE register or a write to a read-only
  * one. */

@@ -85,7 +85,7 @@ module spe_top #(
   input  wire [1:0]          reg_el_i,          // EL of register accesses (PMBIDR_EL1.P)
   input  wire                reg_ns_i,
 
-  // system-register port keyed by {op0,op1,CRn,CRm,op2} (spe_regs.h SPE_SYSREG)
+  // system-register port keyed by {op0,op1,CRn,CRm,op2} (sysreg.h SYSREG_ENC)
   input  wire                sr_valid_i,
   input  wire                sr_write_i,
   input  wire [15:0]         sr_enc_i,

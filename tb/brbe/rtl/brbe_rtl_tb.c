@@ -245,7 +245,7 @@ static void pick_el(tb *t, unsigned *el, int *ns)
 static const unsigned reg_encs[] = {
     BRBCR_EL1_ENC, BRBCR_EL2_ENC, BRBCR_EL12_ENC, BRBFCR_EL1_ENC, BRBTS_EL1_ENC,
     BRBINFINJ_EL1_ENC, BRBSRCINJ_EL1_ENC, BRBTGTINJ_EL1_ENC, BRBIDR0_EL1_ENC,
-    BRBE_SYSREG(2, 1, 9, 0, 3), BRBE_SYSREG(2, 1, 8, 5, 3), BRBE_SYSREG(3, 0, 9, 0, 0)
+    SYSREG_ENC(2, 1, 9, 0, 3), SYSREG_ENC(2, 1, 8, 5, 3), SYSREG_ENC(3, 0, 9, 0, 0)
 };
 #define N_REG_ENCS (sizeof reg_encs / sizeof reg_encs[0])
 
