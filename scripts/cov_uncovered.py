@@ -1,21 +1,24 @@
 #!/usr/bin/env python3
-"""List the lines `make coverage` found never run: for each annotated source
-in ANNOTATED_DIR (verilator_coverage --annotate), the source file under
-SRC_ROOT (rtl/ete, rtl/common), its line number and code.  A line holding
-more than one coverage point (an if and its implicit else) is listed once
-per point that never ran.  Usage: cov_uncovered.py ANNOTATED_DIR SRC_ROOT"""
+"""List the lines `make coverage-<unit>` found never run: for each annotated
+source in ANNOTATED_DIR (verilator_coverage --annotate) whose file is in one
+of the DIRs under SRC_ROOT (default rtl/ete rtl/common), the source file, its
+line number and code; annotated sources in none of the DIRs are left out.  A
+line holding more than one coverage point (an if and its implicit else) is
+listed once per point that never ran.
+Usage: cov_uncovered.py ANNOTATED_DIR SRC_ROOT [DIR...]"""
 import glob
 import os
 import sys
 ann = sys.argv[1]; src = sys.argv[2]
+dirs = sys.argv[3:] or ['rtl/ete', 'rtl/common']
 for f in sorted(glob.glob(os.path.join(ann, '*.v'))):
     name = os.path.basename(f)
     srcf = None
-    for d in ('rtl/ete', 'rtl/common'):
+    for d in dirs:
         if os.path.exists(os.path.join(src, d, name)):
             srcf = os.path.join(src, d, name)
     if srcf is None:
-        sys.exit('%s: no rtl/ete or rtl/common source' % name)
+        continue
     with open(srcf) as fh:
         sl = fh.read().split('\n')
     with open(f) as fh:
