@@ -83,17 +83,21 @@ $(foreach s,$(TRBE_SETS),$(eval $(call cov_set,trbe,$(s),trbe_top,$(TRBE_RTL),\
   $(TRBE_VL)/obj/trbe_rtl_bench.o,$(TRBE_LIBS) $(BUILD)/libtb_common.a)))
 $(eval $(call cov_unit,trbe,$(TRBE_SETS),rtl/trbe))
 
-# ---- SPE: the seeds of tests/rtl_spe
-COV_RUNS_spe       := seeds
+# ---- SPE: the seeds of tests/rtl_spe; long: two streams of 100000 records,
+#      long enough for PE Warm resets (progen: one every 5000-80000 records)
+COV_RUNS_spe       := seeds long
 COV_RUN_spe_seeds  := --seed 1000 --seeds 24 --records 6000
+COV_RUN_spe_long   := --seed 2000 --seeds 2 --records 100000
 $(foreach s,$(SPE_SETS),$(eval $(call cov_set,spe,$(s),spe_top,$(SPE_RTL),\
   $(call spe_gflags,$(s)),$(call spe_dflags,$(s)) -I$(CURDIR)/$(SPE_TBDIR) -I$(CURDIR)/tb/common,\
   $(SPE_TBDIR)/spe_dut.cpp,$(SPE_VL)/obj/spe_rtl_bench.o $(SPE_VL)/obj/spe_rtl_tb.o,$(SPE_LIBS))))
 $(eval $(call cov_unit,spe,$(SPE_SETS),rtl/spe))
 
-# ---- BRBE: the seeds of tests/rtl_brbe
-COV_RUNS_brbe      := seeds
+# ---- BRBE: the seeds of tests/rtl_brbe; long: as SPE's (PE Warm resets,
+#      cycle counts of 256 and more between records)
+COV_RUNS_brbe      := seeds long
 COV_RUN_brbe_seeds := --seed 1000 --seeds 6 --records 6000
+COV_RUN_brbe_long  := --seed 2000 --seeds 2 --records 100000
 $(foreach s,$(BRBE_SETS),$(eval $(call cov_set,brbe,$(s),brbe_top,$(BRBE_RTL),\
   $(call brbe_gflags,$(s)),$(call brbe_dflags,$(s)) -I$(CURDIR)/$(BRBE_TBDIR) -I$(CURDIR)/tb/common,\
   $(BRBE_TBDIR)/brbe_dut.cpp,$(BRBE_VL)/obj/brbe_rtl_bench.o $(BRBE_VL)/obj/brbe_rtl_tb.o,$(BRBE_LIBS))))
