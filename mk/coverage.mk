@@ -94,14 +94,18 @@ $(foreach s,$(SPE_SETS),$(eval $(call cov_set,spe,$(s),spe_top,$(SPE_RTL),\
 $(eval $(call cov_unit,spe,$(SPE_SETS),rtl/spe))
 
 # ---- BRBE: the seeds of tests/rtl_brbe; long: as SPE's (PE Warm resets,
-#      cycle counts of 256 and more between records)
+#      cycle counts of 256 and more between records).  Beside BRBE_SETS the
+#      set E1 (coverage only): no EL2, 16 records, EL3 with FEAT_BRBEv1p1,
+#      for the lines of HAS_EL2 0 (the PMU freeze of R_PKTXQ)
+BRBE_SET_E1        := 16 0 1 1 0 0
+COV_SETS_brbe      := $(BRBE_SETS) E1
 COV_RUNS_brbe      := seeds long
 COV_RUN_brbe_seeds := --seed 1000 --seeds 6 --records 6000
 COV_RUN_brbe_long  := --seed 2000 --seeds 2 --records 100000
-$(foreach s,$(BRBE_SETS),$(eval $(call cov_set,brbe,$(s),brbe_top,$(BRBE_RTL),\
+$(foreach s,$(COV_SETS_brbe),$(eval $(call cov_set,brbe,$(s),brbe_top,$(BRBE_RTL),\
   $(call brbe_gflags,$(s)),$(call brbe_dflags,$(s)) -I$(CURDIR)/$(BRBE_TBDIR) -I$(CURDIR)/tb/common,\
   $(BRBE_TBDIR)/brbe_dut.cpp,$(BRBE_VL)/obj/brbe_rtl_bench.o $(BRBE_VL)/obj/brbe_rtl_tb.o,$(BRBE_LIBS))))
-$(eval $(call cov_unit,brbe,$(BRBE_SETS),rtl/brbe))
+$(eval $(call cov_unit,brbe,$(COV_SETS_brbe),rtl/brbe))
 
 # ---- ETMv1: the seeds of tests/rtl_etmv1 (one model: no parameters)
 COV_RUNS_etmv1      := seeds
