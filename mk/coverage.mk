@@ -94,14 +94,17 @@ $(foreach s,$(SPE_SETS),$(eval $(call cov_set,spe,$(s),spe_top,$(SPE_RTL),\
 $(eval $(call cov_unit,spe,$(SPE_SETS),rtl/spe))
 
 # ---- BRBE: the seeds of tests/rtl_brbe; long: as SPE's (PE Warm resets,
-#      cycle counts of 256 and more between records).  Beside BRBE_SETS the
+#      cycle counts of 256 and more between records); directed: PE Warm
+#      resets right after ERETs and idle gaps of 2^20 cycles and more (the
+#      case test_directed of tests/rtl_brbe, more seeds).  Beside BRBE_SETS the
 #      set E1 (coverage only): no EL2, 16 records, EL3 with FEAT_BRBEv1p1,
 #      for the lines of HAS_EL2 0 (the PMU freeze of R_PKTXQ)
 BRBE_SET_E1        := 16 0 1 1 0 0
 COV_SETS_brbe      := $(BRBE_SETS) E1
-COV_RUNS_brbe      := seeds long
+COV_RUNS_brbe      := seeds long directed
 COV_RUN_brbe_seeds := --seed 1000 --seeds 6 --records 6000
 COV_RUN_brbe_long  := --seed 2000 --seeds 2 --records 100000
+COV_RUN_brbe_directed := --seed 3000 --seeds 4 --records 20000 --eret-reset --long-gaps
 $(foreach s,$(COV_SETS_brbe),$(eval $(call cov_set,brbe,$(s),brbe_top,$(BRBE_RTL),\
   $(call brbe_gflags,$(s)),$(call brbe_dflags,$(s)) -I$(CURDIR)/$(BRBE_TBDIR) -I$(CURDIR)/tb/common,\
   $(BRBE_TBDIR)/brbe_dut.cpp,$(BRBE_VL)/obj/brbe_rtl_bench.o $(BRBE_VL)/obj/brbe_rtl_tb.o,$(BRBE_LIBS))))
