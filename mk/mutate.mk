@@ -3,7 +3,7 @@
 #   make mutate            UNIT=<ete|trbe|spe|brbe|etmv1|common|top> N=<count> SEED=<s>:
 #                          N seeded mutants of the unit's RTL, each run against
 #                          the unit's bounded regression (time limit
-#                          MUTATE_TIMEOUT s, default 4 x the unmutated run);
+#                          MUTATE_TIMEOUT s, default 6 x the unmutated run + 120);
 #                          survivors go to a Yosys equivalence check; table on
 #                          stdout, results in build/mutate/<unit>.json
 #                          (SHARD=i/N runs the i-th of N disjoint parts)

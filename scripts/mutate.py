@@ -465,7 +465,7 @@ def cmd_run(a):
         print("mutate %s: the unmutated regression fails (log %s)" %
               (unit, os.path.join(wd, "baseline.log")))
         return 2
-    timeout = a.timeout if a.timeout else max(120, int(4 * dt) + 60)
+    timeout = a.timeout if a.timeout else max(300, int(6 * dt) + 120)
     print("baseline passes in %.0f s; time limit per mutant %d s" % (dt, timeout))
     res = []
     for j, m in enumerate(picked):
@@ -474,15 +474,16 @@ def cmd_run(a):
             rc, out, dt = run_regression(src, unit, timeout,
                                          os.path.join(wd, "mutant-%s.log" % m["id"]))
             r = classify_run(rc, out)
+            how = "timeout" if rc == "timeout" else ""
             if r == "survived":
                 r = "equivalent" if equivalent(unit, m, src, wd) else "escape"
         finally:
             restore(src, m)
-        m2 = dict(m, result=r, seconds=round(dt, 1))
+        m2 = dict(m, result=r, seconds=round(dt, 1), how=how)
         res.append(m2)
-        print("%3d/%d %-10s %s:%d %-5s %r -> %r (%.0f s)" % (
+        print("%3d/%d %-10s %s:%d %-5s %r -> %r (%.0f s%s)" % (
             j + 1, len(picked), r, m["file"], m["line"], m["kind"], m["old"].strip(),
-            m["new"].strip(), dt), flush=True)
+            m["new"].strip(), dt, ", time limit" if how else ""), flush=True)
     out_path = a.out or os.path.join(
         ROOT, "build", "mutate", "%s%s.json" % (unit, "." + a.shard.replace("/", "of")
                                                  if a.shard else ""))
