@@ -9,16 +9,17 @@
 #   make coverage-common  rtl/common: the common_fifo_sr bench, every FIFO set
 #
 # make coverage (Makefile) runs every unit below and coverage-ete (mk/tb.mk);
-# it is not part of make test.  Each unit: a second Verilator build of its bench's model with
-# --coverage-line -fno-split (VL_COV_FLAGS, mk/tb.mk) in
+# it is not part of make test.  Each unit: a second Verilator build of its
+# bench's model with --coverage-line -fno-split (VL_COV_FLAGS, mk/tb.mk) in
 # $(COV_VL)/<unit>-<set>, the bench linked against it as
 # $(BIN)/cov/<unit>-rtl-bench-<set>, the runs of COV_RUNS_<unit> on every
 # set (the seeds and cases of the unit's bounded regression in
 # tests/rtl_<unit>, and directed runs where those leave lines), each writing
 # its counts through vl_shim (VL_SHIM_COVERAGE, tb/common/vl_shim.h); then
 # scripts/cov_report.sh merges them into $(COV_ROOT)/<unit>/merged.dat,
-# annotates the sources, prints the covered lines per file and in total for
-# the unit's own folder, and lists the lines never run in
+# annotates the sources, prints the points covered per file and in total for
+# the unit's own folder (also without the constant functions, which only
+# elaboration evaluates), and lists the points never run in
 # $(COV_ROOT)/<unit>/uncovered.txt.  This file is included after the other
 # mk/*.mk (Makefile): it builds on their sources, sets and libraries.
 
@@ -62,7 +63,7 @@ coverage-$(1): $(foreach s,$(2),$(BIN)/cov/$(1)-rtl-bench-$(s))
 	  then echo "$(1) $$$$s $(r): $$$$(tail -n 1 $(COV_ROOT)/$(1)/$$$$s-$(r).log)"; \
 	  else fail=1; echo "$(1) $$$$s $(r): FAILED (log: $(COV_ROOT)/$(1)/$$$$s-$(r).log)"; fi;) \
 	done; \
-	scripts/cov_report.sh $(1) $(COV_ROOT)/$(1) $(3) || fail=1; \
+	VL_COV_TOOL=$(VL_COV_TOOL) scripts/cov_report.sh $(1) $(COV_ROOT)/$(1) $(3) || fail=1; \
 	if [ $$$$fail != 0 ]; then echo "coverage-$(1): a run failed" >&2; exit 1; fi
 endef
 
