@@ -16,6 +16,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check_util.h"
+
 #ifndef LAYER_CC
 #error "LAYER_CC: the C compiler, given by the Makefile"
 #endif
@@ -115,9 +117,5 @@ static Suite *layers_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(layers_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return cu_run_suite(layers_suite());
 }

@@ -10,14 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-static int run(const char *cmd)
-{
-    int st = system(cmd);
-    return st == -1 ? -1 : (WIFEXITED(st) ? WEXITSTATUS(st) : -1);
-}
+#include "check_util.h"
 
 static char *slurp_cmd(const char *cmd)
 {
@@ -38,7 +33,7 @@ static char *slurp_cmd(const char *cmd)
 
 START_TEST(test_smoke_killed)
 {
-    ck_assert_int_eq(run("python3 scripts/mutate.py smoke"), 0);
+    ck_assert_int_eq(cu_run("python3 scripts/mutate.py smoke"), 0);
 }
 END_TEST
 
@@ -55,7 +50,7 @@ START_TEST(test_smoke_fails_on_survivor)
     ck_assert_int_eq(fclose(f), 0);
     char cmd[256];
     snprintf(cmd, sizeof cmd, "python3 scripts/mutate.py smoke --spec %s > /dev/null", spec);
-    ck_assert_int_eq(run(cmd), 1);
+    ck_assert_int_eq(cu_run(cmd), 1);
     unlink(spec);
 }
 END_TEST
@@ -72,7 +67,7 @@ START_TEST(test_draw_seeded)
     free(b);
     free(c);
     /* every drawn mutant of every unit applies to the text it names */
-    ck_assert_int_eq(run("python3 scripts/mutate.py check --n 200 --seed 1"), 0);
+    ck_assert_int_eq(cu_run("python3 scripts/mutate.py check --n 200 --seed 1"), 0);
 }
 END_TEST
 
@@ -85,9 +80,5 @@ int main(void)
     tcase_add_test(tc, test_smoke_fails_on_survivor);
     tcase_add_test(tc, test_smoke_killed);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int nf = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return nf ? EXIT_FAILURE : EXIT_SUCCESS;
+    return cu_run_suite(s);
 }

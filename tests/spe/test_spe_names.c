@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "check_util.h"
+
 #include "spe_pkt.h"
 #include "spe_enc.h"
 
@@ -109,9 +111,5 @@ static Suite *names_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(names_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return cu_run_suite(names_suite());
 }
