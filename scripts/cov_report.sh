@@ -12,7 +12,8 @@
 set -eu
 name=$1; dir=$2; shift 2
 tool=${VL_COV_TOOL:-verilator_coverage}
-dats=$(ls "$dir"/*.dat | grep -v '/merged\.dat$')
+dats=$(ls "$dir"/*.dat 2>/dev/null | grep -v '/merged\.dat$') ||
+    { echo "cov_report: no coverage data (.dat) in $dir" >&2; exit 1; }
 # shellcheck disable=SC2086
 "$tool" --write "$dir/merged.dat" $dats
 rm -rf "$dir/annotated"
