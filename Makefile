@@ -189,5 +189,6 @@ clean:
 
 -include $(shell find $(BUILD) -path $(BUILD)/workloads -prune -o -type f -name '*.d' -print 2>/dev/null)
 
-# RTL, bench, formal and synthesis rules live beside this file
--include $(sort $(wildcard mk/*.mk))
+# RTL, bench, formal and synthesis rules live beside this file; coverage.mk
+# last, as it builds on the units' sources, sets and libraries
+-include $(sort $(filter-out mk/coverage.mk,$(wildcard mk/*.mk))) mk/coverage.mk
