@@ -282,6 +282,7 @@ def apply(src_root, m):
 def restore(src_root, m):
     # a new time, so that make rebuilds what the mutant built
     shutil.copyfile(os.path.join(ROOT, m["file"]), os.path.join(src_root, m["file"]))
+    shutil.copymode(os.path.join(ROOT, m["file"]), os.path.join(src_root, m["file"]))
 
 
 def refresh_copy(unit):
@@ -299,8 +300,11 @@ def refresh_copy(unit):
             continue
         os.makedirs(os.path.dirname(d), exist_ok=True)
         if os.path.exists(d) and open(s, "rb").read() == open(d, "rb").read():
+            if os.stat(s).st_mode != os.stat(d).st_mode:
+                shutil.copymode(s, d)
             continue
-        shutil.copyfile(s, d)
+        shutil.copyfile(s, d)          # a new time: make rebuilds from it
+        shutil.copymode(s, d)          # scripts stay executable
     return dst
 
 
@@ -342,16 +346,20 @@ BUILD_FAIL = re.compile(r"%Error|error:|syntax error|ERROR:")
 
 
 def classify_run(rc, out):
+    """killed: a check of the regression failed (or the time limit);
+    stillborn: the mutated RTL did not build; error: anything else (the
+    regression could not run: not a kill)."""
     if rc == 0:
         return "survived"
     if rc == "timeout":
         return "killed"
     # a failing Check summary means the regression ran and caught it
-    if re.search(r"\d+ passed, [1-9]\d* failed", out) or re.search(r"Failures: [1-9]", out):
+    if (re.search(r"\d+ passed, [1-9]\d* failed", out) or
+            re.search(r"(Failures|Errors): [1-9]", out)):
         return "killed"
     if BUILD_FAIL.search(out) and not re.search(r"Running suite", out):
         return "stillborn"
-    return "killed"
+    return "error"
 
 
 def module_of(path, line):
@@ -500,21 +508,21 @@ def summarize(paths):
     for p in paths:
         d = json.load(open(p))
         u = per.setdefault(d["unit"], {"killed": 0, "equivalent": 0, "escape": 0,
-                                        "stillborn": 0, "escapes": []})
+                                        "stillborn": 0, "error": 0, "escapes": []})
         for m in d["mutants"]:
             u[m["result"]] += 1
             if m["result"] == "escape":
                 u["escapes"].append("%s:%d %s %r -> %r" % (m["file"], m["line"], m["kind"],
                                                            m["old"].strip(), m["new"].strip()))
-    print("| unit | mutants | killed | equivalent | escape | stillborn | kill rate (not equivalent) |")
-    print("|---|---|---|---|---|---|---|")
+    print("| unit | mutants | killed | equivalent | escape | stillborn | error | kill rate (not equivalent) |")
+    print("|---|---|---|---|---|---|---|---|")
     for unit in sorted(per):
         u = per[unit]
         live = u["killed"] + u["escape"]
         rate = 100.0 * u["killed"] / live if live else 0.0
-        print("| %s | %d | %d | %d | %d | %d | %.1f %% |" % (
-            unit, live + u["equivalent"] + u["stillborn"], u["killed"], u["equivalent"],
-            u["escape"], u["stillborn"], rate))
+        print("| %s | %d | %d | %d | %d | %d | %d | %.1f %% |" % (
+            unit, live + u["equivalent"] + u["stillborn"] + u["error"], u["killed"],
+            u["equivalent"], u["escape"], u["stillborn"], u["error"], rate))
     for unit in sorted(per):
         for e in per[unit]["escapes"]:
             print("escape %s: %s" % (unit, e))
