@@ -251,7 +251,6 @@ module ete_pipe_elem #(
   // item_q and rq_item_q, formed from their next values in the clock
   // before, so the decision starts at a flip-flop)
   reg        far_q;
-  wire [7:0] dist_d;
   wire       far_d;
   wire [7:0] dist_r = item_q - raise_item_i;
   wire       far_r  = (dist_r >= LAG) && !dist_r[7];
@@ -824,8 +823,19 @@ module ete_pipe_elem #(
     end
   end
 
-  assign dist_d = item_d - rq_item_d;
-  assign far_d  = (dist_d >= LAG) && !dist_d[7];
+  // far_d is far(item_d - rq_item_d), with item_d item_q or item_q + 1
+  // (go) and rq_item_d rq_item_q or raise_item_i (a raise kept now), 0
+  // after start_i: the distances from registers side by side (far_q is
+  // far(item_q - rq_item_q) itself), the late go and keep only select
+  // among them
+  wire [7:0] dist_q1 = item_q + 8'd1 - rq_item_q;
+  wire [7:0] dist_r1 = item_q + 8'd1 - raise_item_i;
+  wire       far_q1  = (dist_q1 >= LAG) && !dist_q1[7];
+  wire       far_r1  = (dist_r1 >= LAG) && !dist_r1[7];
+  wire       rq_keep = rq_v && !rq_q;              // rq_item_d = raise_item_i
+  assign far_d  = start_i ? (LAG == 8'd0) :                 // both are 0
+                  go      ? (rq_keep ? far_r1 : far_q1) :
+                            (rq_keep ? far_r  : far_q);
 
   always @(posedge clk_i) begin
     if (rst_s) begin
