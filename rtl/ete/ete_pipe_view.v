@@ -29,12 +29,12 @@
 // comparison.
 //
 // Valid/ready: S3 takes the entry at its input (S2's skid hands on the
-// next) in a clock where in_valid_i && out_free && in_fin_o, out_free =
-// !out_valid_o || out_ready_i; ete_pipe forms that ready itself from
+// next) in a clock where in_valid_i && out_free_i && in_fin_o, out_free_i =
+// !out_valid_o || out_ready (S4 takes the item); ete_pipe forms both from
 // in_fin_o (registers only) and the valid flags of S3, S4 and S5's ready,
 // side by side, so that the skid's enables are a few gates from flip-flops
 // (docs/ete-rtl-pipeline.md 8.2).  out_valid_o is a register and the item
-// holds while out_valid_o && !out_ready_i.
+// holds while out_valid_o && !out_ready (out_free_i low).
 `default_nettype none
 
 module ete_pipe_view #(
@@ -72,7 +72,8 @@ module ete_pipe_view #(
   input  wire                     in_sp_last_i,   // a stop SAC matches there
   // the item to S4
   output wire                     out_valid_o,
-  input  wire                     out_ready_i,
+  input  wire                     out_free_i,     // !out_valid_o || the next stage takes
+                                                  // the item (out_ready), formed by ete_pipe
   output wire [EW-1:0]            out_ent_o,
   output wire [20:0]              out_cyc_o,      // in_cyc_i with the entry's last item, else 0
                                                   // (0 while out_valid_o is low)
@@ -126,7 +127,10 @@ module ete_pipe_view #(
   assign out_st_last_o  = st_l_q;
   assign out_sp_last_o  = sp_l_q;
 
-  wire out_free = !valid_q || out_ready_i;
+  // the output register is free: formed from registers by ete_pipe (S3's
+  // valid, S4's, S5's ready), so that the payload's enables are one gate
+  // from it
+  wire out_free = out_free_i;
 
   // the candidate edges (6-bit indices; a valid one is at most 62) and
   // whether each is above the current sub-run's first instruction
