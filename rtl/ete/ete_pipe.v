@@ -110,6 +110,10 @@ module ete_pipe #(
     if (COMMOPT != 0 && COMMOPT != 1) begin : g_bad_commopt
       ete_pipe_COMMOPT_must_be_0_or_1 u_bad ();
     end
+    // S4 measures a fresh raise's distance against 127 - ETE_SYNC_LAG
+    if (ETE_SYNC_LAG < 1 || ETE_SYNC_LAG > 127) begin : g_bad_lag
+      ete_pipe_ETE_SYNC_LAG_must_be_1_to_127 u_bad ();
+    end
     if (PKT_BYTES < 20 || PKT_BYTES > 63) begin : g_bad_pkt
       ete_pipe_PKT_BYTES_must_be_20_to_63 u_bad ();
     end
