@@ -110,6 +110,10 @@ module ete_pipe #(
     if (COMMOPT != 0 && COMMOPT != 1) begin : g_bad_commopt
       ete_pipe_COMMOPT_must_be_0_or_1 u_bad ();
     end
+    // S4 measures a fresh raise's distance against 127 - ETE_SYNC_LAG
+    if (ETE_SYNC_LAG < 1 || ETE_SYNC_LAG > 127) begin : g_bad_lag
+      ete_pipe_ETE_SYNC_LAG_must_be_1_to_127 u_bad ();
+    end
     if (PKT_BYTES < 20 || PKT_BYTES > 63) begin : g_bad_pkt
       ete_pipe_PKT_BYTES_must_be_20_to_63 u_bad ();
     end
@@ -161,7 +165,7 @@ module ete_pipe #(
   localparam CK = 4;                   // 14-bit chunks of bits [63:8]
 
   wire        s4_ready, s4_en, s4_fin_pend;
-  wire        s3_ready;
+  wire        s3_ready, s3_fin;
   reg         s_valid_q;
   wire        adv = !s_valid_q;        // S2 moves: the skid has room
   assign ent_ready_o = adv && !s4_fin_pend;
@@ -302,14 +306,22 @@ module ete_pipe #(
     // state (D7.4.1, D7.4.2; EL3 is always Secure)
     c_sh = (a_flags_q[1] && a_el_q != 2'd3) ? {2'b11, a_el_q} : {2'b10, a_el_q};
     for (n3 = 0; n3 < NC; n3 = n3 + 1) begin
-      // borrow chain over the chunks: into chunk k it is out of chunk k - 1
+      // the borrow out of the chunks, C < A, as a lookahead: chunk k
+      // generates one (g) or passes the one into it when its difference is
+      // 0 (zr and !x0): a function of 9 registers, which synthesis
+      // flattens (no chunk result is formed first)
       bin = a_b_q[n3];
-      for (k3 = 0; k3 < CK; k3 = k3 + 1) begin
-        rz[k3] = a_zr_q[CK*n3 + k3] && (a_x0_q[CK*n3 + k3] == bin);   // result chunk zero
-        bin    = a_g_q[CK*n3 + k3] || (a_zr_q[CK*n3 + k3] && !a_x0_q[CK*n3 + k3] && bin);
-      end
-      b_neg[n3]      = bin;                                  // C < A
-      b_inr[n3]      = !bin && (&rz);                        // 0 <= C - A <= 255
+      for (k3 = 0; k3 < CK; k3 = k3 + 1)
+        bin = a_g_q[CK*n3 + k3] || (a_zr_q[CK*n3 + k3] && !a_x0_q[CK*n3 + k3] && bin);
+      b_neg[n3] = bin;                                       // C < A
+      // 0 <= C - A <= 255: every chunk of the result is zero.  Chunk 0's is
+      // zero when its difference is the borrow into it (0 or 1); then no
+      // borrow leaves it (a difference of 0 or 1 does not borrow itself), so
+      // the chunks above are zero when their differences are 0: no chain
+      rz[0] = a_zr_q[CK*n3] && (a_x0_q[CK*n3] == a_b_q[n3]);
+      for (k3 = 1; k3 < CK; k3 = k3 + 1)
+        rz[k3] = a_zr_q[CK*n3 + k3] && !a_x0_q[CK*n3 + k3];
+      b_inr[n3]      = &rz;                                  // 0 <= C - A <= 255
       b_le_first[n3] = bin || (b_inr[n3] && a_dz_q[n3]);     // C <= A
       b_le_last[n3]  = bin || (b_inr[n3] && a_lel_q[n3]);    // C <= A + L
       b_ge_last[n3]  = !bin && (!b_inr[n3] || a_gel_q[n3]);  // C >= A + L
@@ -332,6 +344,7 @@ module ete_pipe #(
   reg [7*NA-1:0]  b_lo_idx, b_hi_idx;
   reg [NC-1:0]    b_sac_v;
   reg [6*NC-1:0]  b_sac_idx;
+  reg [6*NC-1:0]  b_sac_idx1;          // sac_idx + 1 (S3's candidate [2 NC + n])
   reg [3*NC-1:0]  b_cand_v;
   reg [7:0]       b_hit_l;             // ARC matches at the run's last instruction
   reg [15:0]      b_shit_l;            // SAC matches there
@@ -341,7 +354,7 @@ module ete_pipe #(
   integer         k4, n4;
   always @* begin : p_s2b_idx
     b_lo_idx = {7*NA{1'b0}};  b_hi_idx = {7*NA{1'b0}};  b_sac_v = {NC{1'b0}};
-    b_sac_idx = {6*NC{1'b0}};  b_cand_v = {3*NC{1'b0}};
+    b_sac_idx = {6*NC{1'b0}};  b_sac_idx1 = {6*NC{1'b0}};  b_cand_v = {3*NC{1'b0}};
     b_hit_l = 8'd0;  b_shit_l = 16'd0;  b_arc_last = {NA{1'b0}};  b_sac_last = {NC{1'b0}};
     en = 1'b0;
     for (k4 = 0; k4 < NA; k4 = k4 + 1) begin
@@ -363,6 +376,7 @@ module ete_pipe #(
       en = (trcvissctlr_i[n4] || trcvissctlr_i[16+n4]) && b_elok[n4];
       b_sac_v[n4]             = en && b_inr[n4] && a_lel_q[n4] && a_al_q[n4];
       b_sac_idx[6*n4 +: 6]    = a_d6_q[6*n4 +: 6];
+      b_sac_idx1[6*n4 +: 6]   = a_d6_q[6*n4 +: 6] + 6'd1;
       b_cand_v[NC + n4]       = a_multi_q && b_sac_v[n4] && a_d6_q[6*n4 +: 6] != 6'd0 &&
                                 a_lep_q[n4];
       b_cand_v[2*NC + n4]     = a_multi_q && b_sac_v[n4] && a_ltp_q[n4];
@@ -374,18 +388,11 @@ module ete_pipe #(
   wire [7:0]  inc_sel = trcviiectlr_i[7:0];
   wire [7:0]  exc_sel = trcviiectlr_i[23:16];
   // an edge lies inside: a candidate above instruction 0 (S3's first
-  // sub-run is then not the entry's last; S3 reads this, not its compare)
-  reg         b_hn;
-  integer     k6;
-  always @* begin : p_s2b_hn
-    b_hn = 1'b0;
-    for (k6 = 0; k6 < NA; k6 = k6 + 1)
-      b_hn = b_hn || (b_cand_v[k6] && b_lo_idx[7*k6 +: 6] != 6'd0) ||
-                     (b_cand_v[NA + k6] && b_hi_idx[7*k6 +: 6] != 6'd0);
-    for (k6 = 0; k6 < NC; k6 = k6 + 1)
-      b_hn = b_hn || (b_cand_v[NC + k6] && b_sac_idx[6*k6 +: 6] != 6'd0) || b_cand_v[2*NC + k6];
-    b_hn = b_hn && (a_kind_q == K_INSN) && !a_marker_q;
-  end
+  // sub-run is then not the entry's last; S3 reads this, not its compare).
+  // Every candidate is above instruction 0: a low edge has C > A (lo_idx =
+  // ceil(d / 4) >= 1), a high edge's index is d / 4 + 1, a SAC's is
+  // nonzero by its flag and sac_idx + 1 is; so any candidate will do.
+  wire        b_hn = (|b_cand_v) && (a_kind_q == K_INSN) && !a_marker_q;
 
   wire        b_i_last  = ((inc_sel == 8'd0) || |(b_hit_l & inc_sel)) &&
                           !(|(b_hit_l & exc_sel));                   // D6.24 - D6.26
@@ -407,12 +414,12 @@ module ete_pipe #(
   // the resources of ete_enc_res) and S3's own inputs
   localparam EW  = 179;
   localparam EW0 = EW - 7;
-  localparam MW  = EW0 + 8 + NA + NC + 2 + 56 + 8 + 6 + 14*NA + NC + 6*NC + 3*NC + 3;
+  localparam MW  = EW0 + 8 + NA + NC + 2 + 56 + 8 + 6 + 14*NA + NC + 12*NC + 3*NC + 3;
   wire [EW0-1:0] b_ent = {a_marker_q, a_kind_q, a_addr_q, a_iclass_q, a_flags_q, a_isa_q,
                           a_el_q, a_from_el_q, a_exc_type_q, a_cyc_q, a_ts_q};
   wire [MW-1:0] b_item = {b_ent, a_ext_in_q, b_arc_last, b_sac_last,
                           a_kind_q == K_INSN && !a_marker_q, b_hn, b_ahp1, a_last_q, a_npre_q,
-                          b_lo_idx, b_hi_idx, b_sac_v, b_sac_idx, b_cand_v,
+                          b_lo_idx, b_hi_idx, b_sac_v, b_sac_idx, b_sac_idx1, b_cand_v,
                           b_i_last, b_st_last, b_sp_last};
 
   reg           m_valid_q, m_valid_d, s_valid_d;
@@ -470,10 +477,10 @@ module ete_pipe #(
   wire [5:0]         m_npre;
   wire [7*NA-1:0]    m_lo_idx, m_hi_idx;
   wire [NC-1:0]      m_sac_v;
-  wire [6*NC-1:0]    m_sac_idx;
+  wire [6*NC-1:0]    m_sac_idx, m_sac_idx1;
   wire [3*NC-1:0]    m_cand_v;
   wire               m_i_last, m_st_last, m_sp_last;
-  assign {m_ent0, m_ext_in, m_arc_last, m_sac_last, m_run, m_hn, m_ahp1, m_last, m_npre, m_lo_idx, m_hi_idx, m_sac_v, m_sac_idx, m_cand_v,
+  assign {m_ent0, m_ext_in, m_arc_last, m_sac_last, m_run, m_hn, m_ahp1, m_last, m_npre, m_lo_idx, m_hi_idx, m_sac_v, m_sac_idx, m_sac_idx1, m_cand_v,
           m_i_last, m_st_last, m_sp_last} = m_q;
   // ete_enc_res on the skid's entry (S3's input): its matches at the run's
   // last instruction are S2b's, registered in the skid, so the resource
@@ -527,7 +534,22 @@ module ete_pipe #(
                               r_el_ok && r_event,        // D6.8.1: E, N (uniform in a run)
                               r_bb, r_ev, r_tsev};
   wire [63:0]        m_addr = m_ent[EW-5 -: 64];
-  wire               s2_empty = !a_valid_q && !m_valid_q && !s_valid_q;
+  // S2 holds no entry: a register of its own (s2_empty_q, from the next
+  // valid flags), so that S4's finish decision, whose enable drives S4's
+  // state, starts at one flip-flop, not at S2's three
+  reg                s2_empty_q;
+  wire               s2_empty_d = !a_valid_d && !m_valid_d && !s_valid_d;
+  wire               s2_empty = s2_empty_q;
+  always @(posedge clk_i) begin
+    if (rst_s)
+      s2_empty_q <= 1'b1;
+    else
+      s2_empty_q <= s2_empty_d;
+  end
+`ifdef FORMAL
+  // the register is the flags' conjunction (an induction invariant)
+  always @* if (rst_ni) assert (s2_empty_q == (!a_valid_q && !m_valid_q && !s_valid_q));
+`endif
 
 `ifdef FORMAL
   // S2 -> S3 (fv_vr_check, formal/fv_vr_check.v): m_q holds while S3 does
@@ -558,6 +580,17 @@ module ete_pipe #(
   wire          s3_i_last, s3_st_last, s3_sp_last;
   wire [63:0]   s3_sub_addr, s3_pc_last;
 
+  // S3 takes the skid's entry: S3's output is free (empty, or S4 takes
+  // it: S4's output is empty or S5 takes it) and S3 hands over the entry's
+  // last item.  The valid/ready chain S5 -> S4 -> S3 flattened into one
+  // expression of flip-flops (S5's ready is its skid flag): the skid's
+  // ~390 enables are a few gates from registers, not the chain's depth.
+  wire   s3_free  = !s3_valid || !s4_valid || s5_ready;   // S3's output is free
+  // S4's in_ready_o (!s4_valid || s5_ready) is formed flat above; the
+  // valid/ready checks under FORMAL read it
+  wire   unused_s4_ready = s4_ready;
+  assign s3_ready = s3_fin && s3_free;
+
   ete_pipe_view #(
     .NUM_ACPAIRS (NUM_ACPAIRS),
     .EW          (EW)
@@ -568,7 +601,7 @@ module ete_pipe #(
     .trcviiectlr_i  (trcviiectlr_i),
     .trcvissctlr_i  (trcvissctlr_i),
     .in_valid_i     (m_valid_q),
-    .in_ready_o     (s3_ready),
+    .in_fin_o       (s3_fin),
     .in_ent_i       (m_ent),
     .in_cyc_i       (m_ent[EW-88 -: 21]),        // the entry's cycle field (b_ent)
     .in_run_i       (m_run),
@@ -581,12 +614,13 @@ module ete_pipe #(
     .in_hi_idx_i    (m_hi_idx),
     .in_sac_v_i     (m_sac_v),
     .in_sac_idx_i   (m_sac_idx),
+    .in_sac_idx1_i  (m_sac_idx1),
     .in_cand_v_i    (m_cand_v),
     .in_i_last_i    (m_i_last),
     .in_st_last_i   (m_st_last),
     .in_sp_last_i   (m_sp_last),
     .out_valid_o    (s3_valid),
-    .out_ready_i    (s4_ready),
+    .out_free_i     (s3_free),
     .out_ent_o      (s3_ent),
     .out_cyc_o      (s3_cyc),
     .out_pc_last_o  (s3_pc_last),

@@ -20,7 +20,8 @@
 
 module ete_pipe_elem #(
   parameter CCSIZE   = 20,  // cycle counter bits, 12..20 (checked by ete_pipe)
-  parameter SYNC_LAG = 4    // items from a synchronization request to its service:
+  parameter SYNC_LAG = 4    // items from a synchronization request to its service, 1..127
+                            // (checked by ete_pipe):
                             // the stages from S4 to S6b (docs/ete-rtl-pipeline.md 3.3)
 ) (
   input  wire        clk_i,
@@ -251,10 +252,14 @@ module ete_pipe_elem #(
   // item_q and rq_item_q, formed from their next values in the clock
   // before, so the decision starts at a flip-flop)
   reg        far_q;
-  wire [7:0] dist_d;
   wire       far_d;
-  wire [7:0] dist_r = item_q - raise_item_i;
-  wire       far_r  = (dist_r >= LAG) && !dist_r[7];
+  // a fresh raise's distance item_q - raise_item_i is in LAG .. 127 when
+  // e = (item_q - LAG) - raise_item_i is in 0 .. 127 - LAG: item_q - LAG
+  // is a register (ilag_q, beside item_q), so the flag is one subtraction
+  // and a compare with a constant
+  reg  [7:0] ilag_q, ilag_d;
+  wire [7:0] e_r    = ilag_q - raise_item_i;
+  wire       far_r  = (e_r <= 8'd127 - LAG);
 
   // Outer transaction failure (D6.9.11): model tx_abort
   task tx_abort;
@@ -386,6 +391,7 @@ module ete_pipe_elem #(
     cid2_d = cid2_q;         cc_valid_d = cc_valid_q;   ccnt_d = ccnt_q;
     est_d = est_q;           ets_d = ets_q;             ecc_d = ecc_q;
     item_d = item_q;         rq_d = rq_q;               rq_item_d = rq_item_q;
+    ilag_d = ilag_q;
     rq_ripe_d = rq_ripe_q;   infl_d = infl_q;           sy_iss = 1'b0;
     valid_d = out_free ? 1'b0 : valid_q;
     desc_d  = desc_q;
@@ -433,6 +439,7 @@ module ete_pipe_elem #(
       cid2_d = 32'd0;         cc_valid_d = 1'b0;      ccnt_d = 21'd0;
       est_d = 1'b0;           ets_d = 64'd0;          ecc_d = 21'd0;
       item_d = 8'd0;          rq_d = 1'b0;            rq_item_d = 8'd0;
+      ilag_d = 8'd0 - LAG;
       rq_ripe_d = 1'b0;       infl_d = 3'd0;
       valid_d = 1'b0;
     end else begin
@@ -445,6 +452,7 @@ module ete_pipe_elem #(
       end
       if (go) begin
         item_d    = item_q + 8'd1;
+        ilag_d    = ilag_q + 8'd1;
         ccnt_d    = ccnt_now;
         if (rq_v && sync_due)
           rq_ripe_d = 1'b1;
@@ -824,8 +832,19 @@ module ete_pipe_elem #(
     end
   end
 
-  assign dist_d = item_d - rq_item_d;
-  assign far_d  = (dist_d >= LAG) && !dist_d[7];
+  // far_d is far(item_d - rq_item_d), with item_d item_q or item_q + 1
+  // (go) and rq_item_d rq_item_q or raise_item_i (a raise kept now), 0
+  // after start_i: the distances from registers side by side (far_q is
+  // far(item_q - rq_item_q) itself), the late go and keep only select
+  // among them
+  wire [7:0] dist_q1 = item_q + 8'd1 - rq_item_q;
+  wire [7:0] dist_r1 = item_q + 8'd1 - raise_item_i;
+  wire       far_q1  = (dist_q1 >= LAG) && !dist_q1[7];
+  wire       far_r1  = (dist_r1 >= LAG) && !dist_r1[7];
+  wire       rq_keep = rq_v && !rq_q;              // rq_item_d = raise_item_i
+  assign far_d  = start_i ? (LAG == 8'd0) :                 // both are 0
+                  go      ? (rq_keep ? far_r1 : far_q1) :
+                            (rq_keep ? far_r  : far_q);
 
   always @(posedge clk_i) begin
     if (rst_s) begin
@@ -838,6 +857,7 @@ module ete_pipe_elem #(
       cid2_q <= 32'd0;     cc_valid_q <= 1'b0;   ccnt_q <= 21'd0;     est_q <= 1'b0;
       ets_q <= 64'd0;      ecc_q <= 21'd0;       item_q <= 8'd0;      rq_q <= 1'b0;
       rq_item_q <= 8'd0;   rq_ripe_q <= 1'b0;    infl_q <= 3'd0;      far_q <= 1'b0;
+      ilag_q <= 8'd0 - LAG;
       valid_q <= 1'b0;     desc_q <= {PD_W{1'b0}};
     end else begin
       en_q <= en_d;               fin_pend_q <= fin_pend_d;   started_q <= started_d;
@@ -851,12 +871,15 @@ module ete_pipe_elem #(
       cid2_q <= cid2_d;           cc_valid_q <= cc_valid_d;   ccnt_q <= ccnt_d;
       est_q <= est_d;             ets_q <= ets_d;             ecc_q <= ecc_d;
       item_q <= item_d;           rq_q <= rq_d;               rq_item_q <= rq_item_d;
+      ilag_q <= ilag_d;
       rq_ripe_q <= rq_ripe_d;     infl_q <= infl_d;           far_q <= far_d;
       valid_q <= valid_d;         desc_q <= desc_d;
     end
   end
 
 `ifdef FORMAL
+  // item_q - LAG beside item_q (an induction invariant)
+  always @* if (rst_ni) assert (ilag_q == item_q - LAG);
   // ---- formal: the descriptor for S5 holds until taken (formal/fv_vr_check.v);
   // S5's ready is a register (ete_pipe_cmpr), so nothing here waits on S6
   fv_vr_check #(.W (PD_W), .ASSUME (0)) f_out_vr (

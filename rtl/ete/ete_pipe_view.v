@@ -25,12 +25,16 @@
 // for the first sub-run S2 has decided the latter) and an output clock
 // (the least of the 16 is the next sub-run's first instruction).  So
 // whether the current item is the entry's last is always a register, and
-// in_ready_o is a few gates on registers: S2's skid enables, which it
-// drives, wait on no comparison.
+// in_fin_o is a few gates on registers: S2's skid enables wait on no
+// comparison.
 //
-// Valid/ready: in_ready_o = out_free && the item is the entry's last
-// (combinational from out_ready_i: S2's skid takes it); out_valid_o is a
-// register and the item holds while out_valid_o && !out_ready_i.
+// Valid/ready: S3 takes the entry at its input (S2's skid hands on the
+// next) in a clock where in_valid_i && out_free_i && in_fin_o, out_free_i =
+// !out_valid_o || out_ready (S4 takes the item); ete_pipe forms both from
+// in_fin_o (registers only) and the valid flags of S3, S4 and S5's ready,
+// side by side, so that the skid's enables are a few gates from flip-flops
+// (docs/ete-rtl-pipeline.md 8.2).  out_valid_o is a register and the item
+// holds while out_valid_o && !out_ready (out_free_i low).
 `default_nettype none
 
 module ete_pipe_view #(
@@ -44,7 +48,8 @@ module ete_pipe_view #(
   input  wire [31:0]              trcvissctlr_i,
   // the entry in S2's skid
   input  wire                     in_valid_i,
-  output wire                     in_ready_o,
+  output wire                     in_fin_o,       // the item made when the output is free is
+                                                  // the entry's last (registers only)
   input  wire [EW-1:0]            in_ent_i,       // carried through to S4
   input  wire [20:0]              in_cyc_i,       // the entry's PE clocks (ent_cyc)
   input  wire                     in_run_i,       // an INSN entry (not a marker)
@@ -58,6 +63,7 @@ module ete_pipe_view #(
   input  wire [7*NUM_ACPAIRS-1:0] in_hi_idx_i,    // ARC k: first index > high
   input  wire [2*NUM_ACPAIRS-1:0] in_sac_v_i,     // SAC n matches an instruction of the run
   input  wire [12*NUM_ACPAIRS-1:0] in_sac_idx_i,  // ... instruction sac_idx, at [6n +: 6]
+  input  wire [12*NUM_ACPAIRS-1:0] in_sac_idx1_i, // sac_idx + 1 (6 bits, at [6n +: 6])
   input  wire [6*NUM_ACPAIRS-1:0] in_cand_v_i,    // candidate edge c lies in 1 .. npre-1:
                                                   // [k] lo_idx k, [NA+k] hi_idx k,
                                                   // [2NA+n] sac_idx n, [4NA+n] sac_idx n + 1
@@ -66,7 +72,8 @@ module ete_pipe_view #(
   input  wire                     in_sp_last_i,   // a stop SAC matches there
   // the item to S4
   output wire                     out_valid_o,
-  input  wire                     out_ready_i,
+  input  wire                     out_free_i,     // !out_valid_o || the next stage takes
+                                                  // the item (out_ready), formed by ete_pipe
   output wire [EW-1:0]            out_ent_o,
   output wire [20:0]              out_cyc_o,      // in_cyc_i with the entry's last item, else 0
                                                   // (0 while out_valid_o is low)
@@ -120,10 +127,16 @@ module ete_pipe_view #(
   assign out_st_last_o  = st_l_q;
   assign out_sp_last_o  = sp_l_q;
 
-  wire out_free = !valid_q || out_ready_i;
+  // the output register is free: formed from registers by ete_pipe (S3's
+  // valid, S4's, S5's ready), so that the payload's enables are one gate
+  // from it
+  wire out_free = out_free_i;
 
-  // the candidate edges (6-bit indices; a valid one is at most 62)
-  reg [6*64-1:0] cand;                 // 64 slots, 63 = none
+  // the candidate edges (6-bit indices; a valid one is at most 62) and
+  // whether each is above the current sub-run's first instruction
+  reg [6*64-1:0] cand;                 // 64 slots
+  reg [63:0]     cv;                   // slot holds an eligible candidate
+  reg            lt;
   reg [6*16-1:0] pm_q, pm_d, pmx;      // the 16 partial minima of a split run
   reg            ph_q, ph_d;           // a split run's output clock (the minimum's second half)
   reg            ev_q, ev_d;           // a split run's evaluation clock after the first sub-run
@@ -144,42 +157,53 @@ module ete_pipe_view #(
     sub_addr_d = sub_addr_q;
     i_sub_d = i_sub_q;  st_sub_d = st_sub_q;  sp_sub_d = sp_sub_q;
     i_l_d = i_l_q;  st_l_d = st_l_q;  sp_l_d = sp_l_q;
-    cand = {6*64{1'b1}};  cx = 6'd0;  cy = 6'd0;  nxt = 6'd0;  elig = {NE{1'b0}};
+    cand = {6*64{1'b1}};  cv = 64'd0;  lt = 1'b0;  cx = 6'd0;  cy = 6'd0;  nxt = 6'd0;
+    elig = {NE{1'b0}};
     pmx = {6*16{1'b1}};  pm_d = pm_q;  ph_d = ph_q;  ev_d = ev_q;  hn_d = hn_q;
     fin = 1'b1;  has_next = 1'b0;  hit_a = 8'd0;  hit_s = 16'd0;
     i_s = 1'b0;  st_s = 1'b0;  sp_s = 1'b0;  lo_sub = 9'd0;  lo_last = 9'd0;
 
     // the candidates above the current sub-run's first instruction (S2 has
     // kept only those inside 1 .. npre-1); a SAC's second edge, sac_idx + 1
-    // > j, is compared as sac_idx >= j, beside its increment
+    // > j, is compared as sac_idx >= j, and its value sac_idx + 1 comes
+    // from S2
     for (k2 = 0; k2 < NA; k2 = k2 + 1) begin
       cx = in_lo_idx_i[7*k2 +: 6];
       elig[k2] = in_cand_v_i[k2] && (cx > j_q);
-      cand[6*k2 +: 6] = elig[k2] ? cx : 6'h3F;
+      cand[6*k2 +: 6] = cx;
       cx = in_hi_idx_i[7*k2 +: 6];
       elig[NA+k2] = in_cand_v_i[NA+k2] && (cx > j_q);
-      cand[6*(NA+k2) +: 6] = elig[NA+k2] ? cx : 6'h3F;
+      cand[6*(NA+k2) +: 6] = cx;
     end
     for (k2 = 0; k2 < NS; k2 = k2 + 1) begin
       cx = in_sac_idx_i[6*k2 +: 6];
       elig[2*NA+k2] = in_cand_v_i[2*NA+k2] && (cx > j_q);
-      cand[6*(2*NA+k2) +: 6] = elig[2*NA+k2] ? cx : 6'h3F;
+      cand[6*(2*NA+k2) +: 6] = cx;
       elig[4*NA+k2] = in_cand_v_i[4*NA+k2] && (cx >= j_q);
-      cand[6*(4*NA+k2) +: 6] = elig[4*NA+k2] ? cx + 6'd1 : 6'h3F;
+      cand[6*(4*NA+k2) +: 6] = in_sac_idx1_i[6*k2 +: 6];
     end
+    cv[NE-1:0] = elig;
     has_next = in_run_i && (|elig);
     // the item the output clock hands over is the entry's last: registers
     // only (hn_q from the evaluation clock, in_hn_i from S2 for a new entry)
     fin = ph_q ? !hn_q : (!ev_q && !in_hn_i);
     // the minimum in two clocks (a split run takes two clocks per sub-run):
-    // 64 -> 16 slots into pm_q, then 16 -> 1 (the slots no candidate fills
-    // are constants, which synthesis removes)
+    // 64 -> 16 slots into pm_q (63 = none), then 16 -> 1 (the slots no
+    // candidate fills are constants, which synthesis removes).  The first
+    // half carries an eligible flag beside each value, so the first level's
+    // value compares and the eligibility compares (against j_q) are side by
+    // side, each level a compare and a select
     for (lv = 0; lv < 2; lv = lv + 1)
       for (ci = 0; ci < (32 >> lv); ci = ci + 1) begin
         cx = cand[6*(2*ci) +: 6];
         cy = cand[6*(2*ci+1) +: 6];
-        cand[6*ci +: 6] = (cx < cy) ? cx : cy;
+        lt = cv[2*ci] && (!cv[2*ci+1] || (cx < cy));
+        cand[6*ci +: 6] = lt ? cx : cy;
+        cv[ci] = cv[2*ci] || cv[2*ci+1];
       end
+    for (ci = 0; ci < 16; ci = ci + 1)
+      if (!cv[ci])
+        cand[6*ci +: 6] = 6'h3F;
     pm_d = ph_q ? pm_q : cand[6*16-1:0];
     pmx  = pm_q;
     for (lv = 0; lv < 4; lv = lv + 1)
@@ -243,7 +267,7 @@ module ete_pipe_view #(
     end
   end
 
-  assign in_ready_o = out_free && fin;
+  assign in_fin_o = fin;
 
   always @(posedge clk_i) begin
     if (rst_s) begin
@@ -276,7 +300,7 @@ module ete_pipe_view #(
 `ifdef FORMAL
   // Invariants of the sub-run state (formal/ete_pipe.sby, docs/ete-formal.md).
   // They hold in the core, where S2's skid keeps its entry at this input
-  // while in_ready_o is low (asserted there, f_s2_vr); this module has no
+  // while S3 does not take it (asserted there, f_s2_vr); this module has no
   // proof of its own.  A split run's sub-run state (j_q past the first
   // instruction, the evaluation clock ev_q, the output clock ph_q) exists
   // only while its run is at the input, a run with an edge inside
