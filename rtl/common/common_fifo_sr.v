@@ -39,10 +39,10 @@
 // Combinational paths (one stage of work each; N = log2 DEPTH):
 //   rd_ready_i -> pop -> read issue -> bank read enables (three gates);
 //     pop -> the output register's enable or the output buffer's
-//     shift/hold selects; pop and issue -> the (N+1)-bit count/free/
-//     RAM-count adders' carry-ins, the read pointer increment (and with
-//     OUT_REG a 2-bit occupancy counter).  rd_ready_i reaches no RAM
-//     address.
+//     shift/hold selects; pop and issue -> the selects between the
+//     count/free/RAM-count sums and read pointer formed for both of their
+//     values (and with OUT_REG a 2-bit occupancy counter).  rd_ready_i
+//     reaches no adder and no RAM address.
 //   wr_cnt_i -> bank write enables (a compare with a lane index) and the
 //     same adders; wr_data_i -> the WR_N:1 lane rotator -> RAM write data.
 //   write pointer -> row + wrap increment -> RAM write address.
@@ -255,15 +255,25 @@ module common_fifo_sr #(
   endgenerate
 
   // ---- next state: pointers and counts ------------------------------------
+  // pop and issue come late (rd_ready_i): each sum is formed for both of
+  // their values from registers and wr_cnt_i, and they select (one LUT
+  // level after them instead of a carry chain).
+  wire [AW-1:0]    rptr_inc  = rptr_q + ONE_A;
+  wire [CNT_W-1:0] ram_cnt_w = ram_cnt_q + wr_cnt_c;
+  wire [CNT_W-1:0] ram_cnt_r = ram_cnt_q + wr_cnt_c - ONE_C;
+  wire [CNT_W-1:0] count_w   = count_q + wr_cnt_c;
+  wire [CNT_W-1:0] count_r   = count_q + wr_cnt_c - ONE_C;
+  wire [CNT_W-1:0] free_w    = free_q - wr_cnt_c;
+  wire [CNT_W-1:0] free_r    = free_q - wr_cnt_c + ONE_C;
   always @* begin
     wptr_d    = wptr_q + wr_cnt_c[AW-1:0];
-    rptr_d    = rptr_q + (issue ? ONE_A : {AW{1'b0}});
-    ram_cnt_d = ram_cnt_q + wr_cnt_c - (issue ? ONE_C : {CNT_W{1'b0}});
+    rptr_d    = issue ? rptr_inc : rptr_q;
+    ram_cnt_d = issue ? ram_cnt_r : ram_cnt_w;
     // != 0 after the update, without the adder: a write, more than one
     // element, or one element that is not read
     ram_ne_d  = wr_nz | (|ram_cnt_q[CNT_W-1:1]) | (ram_cnt_q[0] & ~issue);
-    count_d   = count_q + wr_cnt_c - (pop ? ONE_C : {CNT_W{1'b0}});
-    free_d    = free_q - wr_cnt_c + (pop ? ONE_C : {CNT_W{1'b0}});
+    count_d   = pop ? count_r : count_w;
+    free_d    = pop ? free_r : free_w;
   end
 
   always @(posedge clk_i) begin
