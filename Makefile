@@ -27,8 +27,10 @@ OCSD_LIBS := -lopencsd_c_api -lopencsd
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lm -lrt -lpthread)
 
 # ---- libraries: one per unit folder; each sees only its own headers and
-#      the shared definitions in sw/common (PE stream, register fields).
-LIB_common     := sw/common
+#      the shared contract in common/ (PE stream and blocks, register
+#      fields, file reading), which includes nothing else.
+LIB_common     := common
+LIB_sw_perf    := sw/perf
 LIB_model_ete  := model/ete
 LIB_sw_ete     := sw/ete
 LIB_tb_common  := tb/common
@@ -44,7 +46,7 @@ LIB_tb_trbe    := tb/trbe
 LIB_tb_top     := tb/top
 LIB_model_etmv1 := model/etmv1
 LIB_sw_etmv1   := sw/etmv1
-LIBS := common model_ete sw_ete tb_common tb_ete model_spe sw_spe model_brbe sw_brbe \
+LIBS := common sw_perf model_ete sw_ete tb_common tb_ete model_spe sw_spe model_brbe sw_brbe \
         tb_workloads model_trbe sw_trbe tb_trbe tb_top model_etmv1 sw_etmv1
 
 # include paths per library (who may include whom)
@@ -55,25 +57,33 @@ $(GEN)/ete_sync_lag.h: rtl/ete/ete_pipe_desc.vh
 	@v=$$(sed -n 's/^ *localparam ETE_SYNC_LAG = \([0-9][0-9]*\);.*/\1/p' $<); \
 	  [ -n "$$v" ] || { echo "$<: no ETE_SYNC_LAG" >&2; exit 1; }; \
 	  printf '/* made from %s by the Makefile */\n#define ETE_SYNC_LAG %su\n' $< "$$v" > $@
-INC_common    := -Isw/common
-INC_model_ete := -Imodel/ete -Isw/common
-INC_sw_ete    := -Isw/ete -Isw/common
-INC_tb_common := -Itb/common -Isw/common
-INC_tb_ete    := -Itb/ete -Itb/common -Imodel/ete -Isw/ete -Isw/common
-INC_model_spe := -Imodel/spe -Isw/common
-INC_sw_spe    := -Isw/spe -Isw/common
-INC_model_brbe := -Imodel/brbe -Isw/common
-INC_sw_brbe   := -Isw/brbe -Isw/common
-INC_tb_workloads := -Itb/workloads -Isw/common
-INC_model_trbe := -Imodel/trbe -Isw/common
-INC_sw_trbe   := -Isw/trbe -Isw/common
-INC_tb_trbe   := -Itb/trbe -Imodel/trbe -Isw/trbe -Itb/common -Isw/common
-INC_model_etmv1 := -Imodel/etmv1 -Isw/common
-INC_sw_etmv1  := -Isw/etmv1 -Isw/common
+INC_common    := -Icommon
+INC_model_ete := -Imodel/ete -Icommon
+INC_sw_ete    := -Isw/ete -Icommon
+INC_sw_perf   := -Isw/perf -Icommon
+INC_tb_common := -Itb/common -Icommon
+INC_tb_ete    := -Itb/ete -Itb/common -Imodel/ete -Isw/ete -Icommon
+INC_model_spe := -Imodel/spe -Icommon
+INC_sw_spe    := -Isw/spe -Icommon
+INC_model_brbe := -Imodel/brbe -Icommon
+INC_sw_brbe   := -Isw/brbe -Icommon
+INC_tb_workloads := -Itb/workloads -Icommon
+INC_model_trbe := -Imodel/trbe -Icommon
+INC_sw_trbe   := -Isw/trbe -Icommon
+INC_tb_trbe   := -Itb/trbe -Imodel/trbe -Isw/trbe -Itb/common -Icommon
+INC_model_etmv1 := -Imodel/etmv1 -Icommon
+INC_sw_etmv1  := -Isw/etmv1 -Icommon
 INC_tb_top    := -Itb/top -Itb/trbe -Itb/common -Imodel/ete -Imodel/trbe -Imodel/spe \
-                 -Imodel/brbe -Isw/ete -Isw/trbe -Isw/spe -Isw/brbe -Isw/common -I$(GEN)
+                 -Imodel/brbe -Isw/ete -Isw/trbe -Isw/spe -Isw/brbe -Icommon -I$(GEN)
+# the layers' include sets: a model file sees common/ and model/, a decoder
+# or driver file common/ and sw/ (tools compile with these: a model tool
+# cannot include a decoder header, nor a decoder tool a model header);
+# benches (tb/) and tests see every layer
+INC_LAYER_model := -Icommon $(patsubst %,-I%,$(sort $(wildcard model/*)))
+INC_LAYER_sw    := -Icommon $(patsubst %,-I%,$(sort $(wildcard sw/*)))
 INC_ALL       := $(INC_tb_ete) -Imodel/spe -Isw/spe -Imodel/brbe -Isw/brbe -Itb/workloads \
-                 -Itb/trbe -Imodel/trbe -Isw/trbe -Itests/common -Imodel/etmv1 -Isw/etmv1 -I$(GEN)
+                 -Itb/trbe -Imodel/trbe -Isw/trbe -Itests/common -Imodel/etmv1 -Isw/etmv1 \
+                 -Isw/perf -I$(GEN)
 
 srcs_of = $(sort $(wildcard $(LIB_$(1))/*.c))
 objs_of = $(patsubst %.c,$(2)/obj/%.o,$(call srcs_of,$(1)))
@@ -93,7 +103,7 @@ endef
 $(foreach l,$(LIBS),$(eval $(call lib_rules,$(l))))
 
 # link order: dependents first
-LINK_ORDER := tb_workloads tb_top tb_ete tb_trbe sw_ete model_ete sw_spe model_spe sw_brbe model_brbe \
+LINK_ORDER := tb_workloads tb_top tb_ete tb_trbe sw_perf sw_ete model_ete sw_spe model_spe sw_brbe model_brbe \
               sw_trbe model_trbe sw_etmv1 model_etmv1 tb_common common
 LIBFILES     = $(foreach l,$(LINK_ORDER),$(BUILD)/lib$(l).a)
 SANLIBFILES  = $(foreach l,$(LINK_ORDER),$(SAN)/lib$(l).a)
@@ -103,10 +113,12 @@ TOOL_SRCS := $(sort $(wildcard sw/*/tools/*.c model/*/tools/*.c tb/*/tools/*.c))
 toolname   = $(subst _,-,$(basename $(notdir $(1))))
 TOOLS     := $(foreach s,$(TOOL_SRCS),$(BIN)/$(call toolname,$(s)))
 
+# a tool compiles with its layer's include set (model/, sw/; tb/ sees all)
+tool_inc   = $(or $(INC_LAYER_$(firstword $(subst /, ,$(1)))),$(INC_ALL))
 define tool_rule
 $(BIN)/$(call toolname,$(1)): $(1) $(LIBFILES)
 	@mkdir -p $$(@D)
-	$$(CC) $(CSTD) $(WARN) $(OPT) $(INC_ALL) $$< $(LIBFILES) $(OCSD_LIBS) -lm -o $$@
+	$$(CC) $(CSTD) $(WARN) $(OPT) $(call tool_inc,$(1)) $$< $(LIBFILES) $(OCSD_LIBS) -lm -o $$@
 endef
 $(foreach s,$(TOOL_SRCS),$(eval $(call tool_rule,$(s))))
 
@@ -117,7 +129,12 @@ TEST_BINS := $(patsubst tests/%.c,$(SAN)/tests/%,$(TEST_SRCS))
 
 $(SAN)/tests/%: tests/%.c $(TEST_SUPPORT) $(SANLIBFILES)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) $(SANFL) $(INC_ALL) $< $(TEST_SUPPORT) $(SANLIBFILES) $(OCSD_LIBS) $(CHECK_LIBS) -o $@
+	$(CC) $(CSTD) $(WARN) $(SANFL) $(INC_ALL) $(TEST_DEFS) $< $(TEST_SUPPORT) $(SANLIBFILES) $(OCSD_LIBS) $(CHECK_LIBS) -o $@
+
+# the layers' include sets, compiled against by tests/common/test_layers.c
+$(SAN)/tests/common/test_layers: Makefile
+$(SAN)/tests/common/test_layers: TEST_DEFS = -DLAYER_CC='"$(CC)"' -DLAYER_INC_COMMON='"$(INC_common)"' \
+    -DLAYER_INC_MODEL='"$(INC_LAYER_model)"' -DLAYER_INC_SW='"$(INC_LAYER_sw)"'
 
 # ---- fuzz targets (libFuzzer, clang): tests/fuzz/fuzz_*.c
 FUZZ_SRCS := $(sort $(wildcard tests/fuzz/fuzz_*.c))
@@ -172,5 +189,6 @@ clean:
 
 -include $(shell find $(BUILD) -path $(BUILD)/workloads -prune -o -type f -name '*.d' -print 2>/dev/null)
 
-# RTL, bench, formal and synthesis rules live beside this file
--include $(sort $(wildcard mk/*.mk))
+# RTL, bench, formal and synthesis rules live beside this file; coverage.mk
+# last, as it builds on the units' sources, sets and libraries
+-include $(sort $(filter-out mk/coverage.mk,$(wildcard mk/*.mk))) mk/coverage.mk

@@ -11,7 +11,7 @@
 
 BRBE_TBDIR := tb/brbe/rtl
 BRBE_RTL   := rtl/brbe/brbe_top.v rtl/brbe/brbe_ram.v
-BRBE_HDRS  := sw/common/brbe_regs.h model/brbe/brbe_model.h tb/common/progen.h \
+BRBE_HDRS  := common/brbe_regs.h model/brbe/brbe_model.h tb/common/progen.h \
               $(wildcard $(BRBE_TBDIR)/*.h)
 
 # Parameter sets: <name> := NUMREC HAS_EL2 HAS_EL3 V1P1 RECORD_ISB CAP_PER_CYCLE
@@ -31,7 +31,7 @@ BRBE_VL        := $(BUILD)/verilator-brbe
 BRBE_VERILATOR ?= verilator
 BRBE_VL_MAKEVARS := OPT_FAST=-O1 OPT_SLOW= OPT_GLOBAL=-O1 $(if $(wildcard /usr/bin/ccache),OBJCACHE=ccache)
 BRBE_VL_RT   := verilated.o verilated_threads.o verilated_fst_c.o
-BRBE_TB_INC  := -I$(BRBE_TBDIR) -Imodel/brbe -Itb/common -Isw/common
+BRBE_TB_INC  := -I$(BRBE_TBDIR) -Imodel/brbe -Itb/common -Icommon
 BRBE_VL_LIBS := -lz -pthread -lm
 BRBE_LIBS    := $(BUILD)/libmodel_brbe.a $(BUILD)/libtb_common.a $(BUILD)/libcommon.a
 BRBE_SLIBS   := $(SAN)/libmodel_brbe.a $(SAN)/libtb_common.a $(SAN)/libcommon.a

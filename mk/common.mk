@@ -55,7 +55,7 @@ lint-ete: lint-common
 # ---- the Verilator bench ------------------------------------------------------------
 CM_VL_MAKEVARS := OPT_FAST=-O1 OPT_SLOW= OPT_GLOBAL=-O1 $(if $(wildcard /usr/bin/ccache),OBJCACHE=ccache)
 CM_VL_RT   := verilated.o verilated_threads.o verilated_fst_c.o
-CM_TB_INC  := -I$(CM_TBD) -Itb/common -Isw/common
+CM_TB_INC  := -I$(CM_TBD) -Itb/common -Icommon
 CM_VL_LIBS := -lz -pthread -lm
 
 $(CM_VL)/.stamp: $(CM_RTL) $(CM_TBD)/fifo_sr_tb_top.v $(CM_TBD)/fifo_sr_dut.cpp $(CM_TBD)/fifo_sr_dut.h \

@@ -11,7 +11,7 @@ EN_TBD  := tb/ete/entry
 EN_VL   := $(BUILD)/verilator-entry
 EN_RTL  := rtl/common/common_rst_inv.v rtl/common/common_ram_sdp.v rtl/common/common_fifo_sr.v rtl/ete/ete_entry.v
 EN_HDRS := $(EN_TBD)/ete_entry_dut.h $(EN_TBD)/ete_entry_tb.h tb/common/harness.h
-EN_TB_INC := -I$(EN_TBD) -Itb/common -Isw/common
+EN_TB_INC := -I$(EN_TBD) -Itb/common -Icommon
 EN_VL_MAKEVARS := OPT_FAST=-O1 OPT_SLOW= OPT_GLOBAL=-O1 $(if $(wildcard /usr/bin/ccache),OBJCACHE=ccache)
 EN_VL_RT := verilated.o verilated_threads.o verilated_fst_c.o
 

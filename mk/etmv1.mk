@@ -20,7 +20,7 @@ ETMV1_VL    := $(BUILD)/verilator-etmv1
 ETMV1_VERILATOR ?= verilator
 ETMV1_VL_MAKEVARS := OPT_FAST=-O1 OPT_SLOW= OPT_GLOBAL=-O1 $(if $(wildcard /usr/bin/ccache),OBJCACHE=ccache)
 ETMV1_VL_RT  := verilated.o verilated_threads.o verilated_fst_c.o
-ETMV1_TB_INC := -I$(ETMV1_TBDIR) -Imodel/etmv1 -Itb/common -Isw/common
+ETMV1_TB_INC := -I$(ETMV1_TBDIR) -Imodel/etmv1 -Itb/common -Icommon
 ETMV1_VL_LIBS := -lz -pthread -lm
 ETMV1_LIBS   := $(BUILD)/libmodel_etmv1.a $(BUILD)/libtb_common.a $(BUILD)/libcommon.a
 ETMV1_SLIBS  := $(SAN)/libmodel_etmv1.a $(SAN)/libtb_common.a $(SAN)/libcommon.a

@@ -8,7 +8,7 @@
 #   make demo-spe        the SPE model profiles a workload (DEMO_SPE_WL, DEMO_SPE_ARGS)
 #
 # tests/fuzz/fuzz_spe_pkt.c is a libFuzzer entry point, not built by default:
-#   clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -Isw/spe -Isw/common \
+#   clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -Isw/spe -Icommon \
 #       tests/fuzz/fuzz_spe_pkt.c sw/spe/*.c -o fuzz-spe-pkt
 
 SPE_TEST_BINS := $(patsubst tests/%.c,$(SAN)/tests/%,$(sort $(wildcard tests/spe/test_*.c)))

@@ -15,7 +15,7 @@
 SPE_TBDIR := tb/spe/rtl
 SPE_RTL   := rtl/spe/spe_top.v
 SPE_WRAP  := rtl/spe/fpga/spe_fpga_wrap.v rtl/common/fpga/common_fpga_pins.v
-SPE_HDRS  := sw/common/spe_regs.h model/spe/spe_model.h tb/common/progen.h \
+SPE_HDRS  := common/spe_regs.h model/spe/spe_model.h tb/common/progen.h \
              $(wildcard $(SPE_TBDIR)/*.h)
 
 # Parameter sets: <name> := DATA_W ALIGN MAX_SIZE ERND EXT_HEADERS ALIGN_CMD
@@ -43,7 +43,7 @@ SPE_VL        := $(BUILD)/verilator-spe
 SPE_VERILATOR ?= verilator
 SPE_VL_MAKEVARS := OPT_FAST=-O1 OPT_SLOW= OPT_GLOBAL=-O1 $(if $(wildcard /usr/bin/ccache),OBJCACHE=ccache)
 SPE_VL_RT   := verilated.o verilated_threads.o verilated_fst_c.o
-SPE_TB_INC  := -I$(SPE_TBDIR) -Imodel/spe -Itb/common -Isw/common
+SPE_TB_INC  := -I$(SPE_TBDIR) -Imodel/spe -Itb/common -Icommon
 SPE_VL_LIBS := -lz -pthread -lm
 SPE_LIBS    := $(BUILD)/libmodel_spe.a $(BUILD)/libtb_common.a $(BUILD)/libcommon.a
 SPE_SLIBS   := $(SAN)/libmodel_spe.a $(SAN)/libtb_common.a $(SAN)/libcommon.a

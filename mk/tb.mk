@@ -6,7 +6,8 @@
 #   make rtl-regress      the long regression (RTL_REGRESS_SEEDS seeds per set)
 #   make bench-ete-rtl    the rate modes of every set: P0 elements, records and slots
 #                         per clock, drops, simulated clocks per second
-#   make coverage         line coverage of rtl/ete (verilator_coverage)
+#   make coverage-ete     line coverage of rtl/ete (verilator_coverage;
+#                         docs/ete-coverage.md); make coverage: every unit
 #   make deps-tb          install what the bench needs beyond scripts/deps.sh
 #
 # Parameter sets: <name> := RETIRE_WIDTH OUT_BYTES COMMOPT IN_FIFO_DEPTH.
@@ -124,7 +125,7 @@ test-build: $(TB_UNIT_TESTS)
 TEST_BINS += $(RTL_TEST_BINS)
 test-build: $(RTL_TEST_BINS)
 
-.PHONY: rtl-bench rtl-test rtl-regress coverage deps-tb
+.PHONY: rtl-bench rtl-test rtl-regress coverage-ete deps-tb
 rtl-bench: $(RTL_BENCHES)
 
 rtl-test: deps-tb
@@ -139,7 +140,7 @@ rtl-regress: deps-tb
 	@$(call regress_run,rtl-regress,$(RTL_SETS),$(RTL_REGRESS_START),$(RTL_REGRESS_SEEDS),\
 	  $(BIN)/ete-rtl-bench-{set} --seed {seed} --seeds 1 --records $(RTL_REGRESS_RECORDS) $(RTL_REGRESS_ARGS))
 
-COV_DIR       := $(BUILD)/coverage
+COV_DIR       := $(BUILD)/coverage/ete
 COV_SEEDS     ?= 24
 COV_RECORDS   ?= 20000
 # Directed runs of each set beside the COV_SEEDS regression (name: bench
@@ -157,7 +158,7 @@ COV_RUN_cci   := --seed 201 --seeds 2 --records 600 --config cci --idle 0.995
 COV_RUN_cc3   := --seed 211 --seeds 1 --records 40 --config cci --idle 0.99995
 COV_RUN_full  := --seed 301 --seeds 2 --records 5000 --full-rate
 COV_RUN_long  := --seed 401 --seeds 2 --records 5000 --long-runs --config all
-coverage: deps-tb
+coverage-ete: deps-tb
 	@$(MAKE) --no-print-directory $(foreach s,$(RTL_SETS),$(BIN)/ete-rtl-bench-cov-$(s))
 	@rm -rf $(COV_DIR); mkdir -p $(COV_DIR)
 	@fail=0; for s in $(RTL_SETS); do \
@@ -168,17 +169,7 @@ coverage: deps-tb
 	    --coverage $(COV_DIR)/$$s-$(r) > $(COV_DIR)/$$s-$(r).log || fail=1; \
 	  tail -n 1 $(COV_DIR)/$$s-$(r).log | sed "s/^/$$s $(r): /";) \
 	done; echo $$fail > $(COV_DIR)/failed
-	@$(VL_COV_TOOL) --write $(COV_DIR)/merged.dat $(COV_DIR)/*.dat
-	@$(VL_COV_TOOL) --annotate $(COV_DIR)/annotated --annotate-all --annotate-min 1 $(COV_DIR)/merged.dat
-	@for f in $(COV_DIR)/annotated/*; do \
-	  awk -v n=$$(basename $$f) '/^[ %][0-9][0-9][0-9][0-9][0-9][0-9]/ { t++ } /^%0+[ \t]/ { u++ } \
-	    END { if (t) printf "  %-20s %5d of %5d annotated lines covered (%.1f%%)\n", n, t - u, t, 100 * (t - u) / t }' $$f; \
-	done
-	@cat $(COV_DIR)/annotated/*.v | awk '/^[ %][0-9][0-9][0-9][0-9][0-9][0-9]/ { t++ } /^%0+[ \t]/ { u++ } \
-	  END { printf "  %-20s %5d of %5d annotated lines covered (%.1f%%)\n", "total", t - u, t, 100 * (t - u) / t }'
-	@python3 scripts/cov_uncovered.py $(COV_DIR)/annotated . > $(COV_DIR)/uncovered.txt
-	@echo "annotated sources: $(COV_DIR)/annotated (lines marked %000000 never ran);" \
-	  "the lines never run: $(COV_DIR)/uncovered.txt"
+	@VL_COV_TOOL=$(VL_COV_TOOL) scripts/cov_report.sh ete $(COV_DIR) rtl/ete rtl/common
 	@if [ "$$(cat $(COV_DIR)/failed)" != 0 ]; then \
 	  echo "coverage: a run failed (logs: $(COV_DIR)/*.log)" >&2; exit 1; fi
 

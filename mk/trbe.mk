@@ -17,7 +17,7 @@
 TRBE_MDIR  := model/trbe
 TRBE_DDIR  := sw/trbe
 TRBE_TBDIR := tb/trbe
-TRBE_HDRS  := sw/common/trbe_regs.h $(wildcard $(TRBE_MDIR)/*.h $(TRBE_DDIR)/*.h $(TRBE_TBDIR)/*.h)
+TRBE_HDRS  := common/trbe_regs.h $(wildcard $(TRBE_MDIR)/*.h $(TRBE_DDIR)/*.h $(TRBE_TBDIR)/*.h)
 
 TRBE_INC   := -I$(TRBE_TBDIR) -I$(TRBE_MDIR) -I$(TRBE_DDIR)
 TRBE_LIBS  := $(BUILD)/libtb_trbe.a $(BUILD)/libsw_trbe.a $(BUILD)/libmodel_trbe.a
@@ -51,7 +51,7 @@ TRBE_VL      := $(BUILD)/verilator-trbe
 TRBE_VERILATOR ?= verilator
 TRBE_VL_MAKEVARS := OPT_FAST=-O1 OPT_SLOW= OPT_GLOBAL=-O1 $(if $(wildcard /usr/bin/ccache),OBJCACHE=ccache)
 TRBE_VL_RT   := verilated.o verilated_threads.o verilated_fst_c.o
-TRBE_TB_INC  := $(TRBE_INC) -I$(TRBE_TBDIR)/rtl -Itb/common -Isw/common
+TRBE_TB_INC  := $(TRBE_INC) -I$(TRBE_TBDIR)/rtl -Itb/common -Icommon
 TRBE_VL_LIBS := -lz -pthread -lm
 
 $(TRBE_VL)/obj/%.o: $(TRBE_TBDIR)/rtl/%.c $(TRBE_HDRS) $(TRBE_TBDIR)/rtl/trbe_dut.h

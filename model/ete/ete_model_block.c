@@ -1,4 +1,4 @@
-/* The ETE model's block path: the PE port carries slots (sw/common/pe_block.h,
+/* The ETE model's block path: the PE port carries slots (common/pe_block.h,
  * docs/pe-blocks.md), one per run of sequential instructions or per PE
  * event, and the unit computes per slot what the record path computes per
  * record.  This is the computation the RTL pipeline mirrors: per run, the

@@ -81,7 +81,7 @@ size_t spe_enc_address(uint8_t *out, unsigned index, uint64_t payload, int exten
 size_t spe_enc_counter(uint8_t *out, unsigned index, uint32_t cycles, int extended)
 {
     size_t n = put_hdr(out, 0x98, index, extended);
-    uint32_t c = cycles > SPE_COUNT_MAX ? SPE_COUNT_MAX : cycles;
+    uint32_t c = cycles > SPE_CNT_SATURATED ? SPE_CNT_SATURATED : cycles;
     return n + put_le(out + n, c, 2);
 }
 

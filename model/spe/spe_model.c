@@ -661,15 +661,15 @@ static void op_type(const pe_rec *r, unsigned *cls, unsigned *sub)
 {
     unsigned k = ls_kind(r);
     if (k != PE_LS_NONE) {
-        unsigned st = ls_returns_data(r) ? 0u : SPE_OP_LS_ST;
-        *cls = SPE_OP_LDST;
+        unsigned st = ls_returns_data(r) ? 0u : SPE_OP_LDST_ST;
+        *cls = SPE_OP_CLASS_LDST;
         switch (k) {
-        case PE_LS_ATOMIC: *sub = SPE_OP_LS_EXTENDED | SPE_OP_LS_AT | st; break;
-        case PE_LS_EXCL:   *sub = SPE_OP_LS_EXTENDED | SPE_OP_LS_EXCL | st; break;
-        case PE_LS_ACQREL: *sub = SPE_OP_LS_EXTENDED | SPE_OP_LS_AR | st; break;
+        case PE_LS_ATOMIC: *sub = SPE_OP_LDST_EXT | SPE_OP_LDST_AT | st; break;
+        case PE_LS_EXCL:   *sub = SPE_OP_LDST_EXT | SPE_OP_LDST_EXCL | st; break;
+        case PE_LS_ACQREL: *sub = SPE_OP_LDST_EXT | SPE_OP_LDST_AR | st; break;
         default:
             /* general-purpose form; SVE accesses use the SIMD&FP registers' form */
-            *sub = ((r->ls & (PE_LS_SIMDFP | PE_LS_SVE)) ? SPE_OP_LS_SIMDFP : 0u) | st;
+            *sub = ((r->ls & (PE_LS_SIMDFP | PE_LS_SVE)) ? SPE_OP_LDST_SUB_SIMD_FP : 0u) | st;
             break;
         }
         return;
@@ -677,16 +677,16 @@ static void op_type(const pe_rec *r, unsigned *cls, unsigned *sub)
     if (is_branch(r->iclass)) {
         /* 2.3.1: exception returns are unconditional branches; RET, BR,
          * BLR and ERET take their target from a register: indirect. */
-        *cls = SPE_OP_BRANCH;
+        *cls = SPE_OP_CLASS_BRANCH;
         *sub = 0;
         if (r->iclass == PE_IC_BCOND || (r->flags & PE_F_COND))
             *sub |= SPE_OP_BR_COND;
         if (r->iclass == PE_IC_BR || r->iclass == PE_IC_BLR || r->iclass == PE_IC_RET ||
             r->iclass == PE_IC_ERET)
-            *sub |= SPE_OP_BR_INDIRECT;
+            *sub |= SPE_OP_BR_IND;
         return;
     }
-    *cls = SPE_OP_OTHER;      /* 2.3.4: everything else, exception generating too */
+    *cls = SPE_OP_CLASS_OTHER;      /* 2.3.4: everything else, exception generating too */
     *sub = (r->flags & PE_F_COND) ? SPE_OP_OTHER_COND : 0u;
 }
 
@@ -722,7 +722,7 @@ static int collect_record(const spe_model *m, const pe_rec *r, uint64_t events)
             return 0;
     }
     if (m->pmsfcr & PMSFCR_EL1_FL) {
-        unsigned lat = r->lat_total > SPE_COUNT_MAX ? SPE_COUNT_MAX : r->lat_total;
+        unsigned lat = r->lat_total > SPE_CNT_SATURATED ? SPE_CNT_SATURATED : r->lat_total;
         if (lat < (unsigned)(m->pmslatfr & PMSLATFR_EL1_MINLAT_MASK))
             return 0;
     }
@@ -796,21 +796,21 @@ static size_t form_record(const spe_model *m, const spe_slot *s, uint64_t events
     op_type(r, &cls, &sub);
     n += spe_enc_op_type(out + n, cls, sub);
 
-    if (cls == SPE_OP_BRANCH)
-        n += spe_enc_address(out + n, SPE_ADDR_TARGET,
+    if (cls == SPE_OP_CLASS_BRANCH)
+        n += spe_enc_address(out + n, SPE_ADDR_TGT,
                              spe_addr_insn(r->target, s->tgt_el, s->tgt_ns), ext);
-    if (cls == SPE_OP_LDST) {
+    if (cls == SPE_OP_CLASS_LDST) {
         int tbi = (r->va >> 55) & 1 ? (int)m->ctl.tbi1 : (int)m->ctl.tbi0;
-        n += spe_enc_address(out + n, SPE_ADDR_DATA_VA, spe_addr_data_va(r->va, tbi), ext);
+        n += spe_enc_address(out + n, SPE_ADDR_VA, spe_addr_data_va(r->va, tbi), ext);
         if (collect_pa(m, secure))
-            n += spe_enc_address(out + n, SPE_ADDR_DATA_PA, spe_addr_data_pa(r->pa, ns), ext);
+            n += spe_enc_address(out + n, SPE_ADDR_PA, spe_addr_data_pa(r->pa, ns), ext);
     }
     n += spe_enc_counter(out + n, SPE_CNT_TOTAL, r->lat_total, ext);
     n += spe_enc_counter(out + n, SPE_CNT_ISSUE, r->lat_issue, ext);
-    if (cls == SPE_OP_LDST)
+    if (cls == SPE_OP_CLASS_LDST)
         n += spe_enc_counter(out + n, SPE_CNT_XLAT, r->lat_xlat, ext);
     n += spe_enc_events(out + n, events);
-    if (m->p.lds && cls == SPE_OP_LDST && ls_returns_data(r))
+    if (m->p.lds && cls == SPE_OP_CLASS_LDST && ls_returns_data(r))
         n += spe_enc_data_source(out + n, r->data_source);
 
     switch (collect_timestamp(m, secure)) {

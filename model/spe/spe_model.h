@@ -1,11 +1,11 @@
 /* The SPE reference model: a bit-accurate, deterministic model of the
  * Statistical Profiling Extension (SPE supplement, ../shared/spec/
  * spe-supplement-armv8.md) watching the PE retirement stream
- * (sw/common/pe_stream.h).  docs/spe-model.md describes every choice the
+ * (common/pe_stream.h).  docs/spe-model.md describes every choice the
  * specification leaves to the implementation.
  *
  * Use: spe_params_default + edits, spe_model_new, register writes by
- * encoding (sw/common/spe_regs.h), then spe_model_feed for each PE record
+ * encoding (common/spe_regs.h), then spe_model_feed for each PE record
  * and spe_model_drain for the bytes the Profiling Buffer received. */
 #ifndef SPE_MODEL_H
 #define SPE_MODEL_H
@@ -110,7 +110,7 @@ spe_model *spe_model_new(const spe_params *p, char *err, size_t errlen);
 void spe_model_free(spe_model *m);
 void spe_model_set_pe_ctl(spe_model *m, const spe_pe_ctl *c);
 
-/* Register access by encoding (SPE_SYSREG, PMSCR_EL1_ENC ...).  Writes
+/* Register access by encoding (SYSREG_ENC, PMSCR_EL1_ENC ...).  Writes
  * store the writable fields (RES0 bits read as zero).  Returns 0, or -1
  * for an encoding that is not an SPE register or a write to a read-only
  * one. */

@@ -76,14 +76,14 @@ uint64_t trbe_model_idr(unsigned prog_na)
 const char *trbe_reg_name(uint16_t enc)
 {
     switch (enc) {
-    case TRBE_ENC_TRBLIMITR: return "TRBLIMITR_EL1";
-    case TRBE_ENC_TRBPTR:    return "TRBPTR_EL1";
-    case TRBE_ENC_TRBBASER:  return "TRBBASER_EL1";
-    case TRBE_ENC_TRBSR:     return "TRBSR_EL1";
-    case TRBE_ENC_TRBMAR:    return "TRBMAR_EL1";
-    case TRBE_ENC_TRBMPAM:   return "TRBMPAM_EL1";
-    case TRBE_ENC_TRBTRG:    return "TRBTRG_EL1";
-    case TRBE_ENC_TRBIDR:    return "TRBIDR_EL1";
+    case TRBLIMITR_EL1_ENC: return "TRBLIMITR_EL1";
+    case TRBPTR_EL1_ENC:    return "TRBPTR_EL1";
+    case TRBBASER_EL1_ENC:  return "TRBBASER_EL1";
+    case TRBSR_EL1_ENC:     return "TRBSR_EL1";
+    case TRBMAR_EL1_ENC:    return "TRBMAR_EL1";
+    case TRBMPAM_EL1_ENC:   return "TRBMPAM_EL1";
+    case TRBTRG_EL1_ENC:    return "TRBTRG_EL1";
+    case TRBIDR_EL1_ENC:    return "TRBIDR_EL1";
     default:                 return NULL;
     }
 }
@@ -262,7 +262,7 @@ void trbe_model_write(trbe_model *m, uint16_t enc, uint64_t v)
 {
     if (enabled(m)) {
         /* R_DJMDD: while E is 1 only a write that clears E has effect */
-        if (enc == TRBE_ENC_TRBLIMITR && !(v & TRBLIMITR_E)) {
+        if (enc == TRBLIMITR_EL1_ENC && !(v & TRBLIMITR_E)) {
             txn_close(m);
             m->flush_pending = 0;      /* a pending trace unit flush is cancelled */
             m->limitr = v & TRBLIMITR_RW_MASK;
@@ -270,12 +270,12 @@ void trbe_model_write(trbe_model *m, uint16_t enc, uint64_t v)
         return;
     }
     switch (enc) {
-    case TRBE_ENC_TRBLIMITR: m->limitr = v & TRBLIMITR_RW_MASK; break;
-    case TRBE_ENC_TRBPTR:    m->ptr = v & TRBPTR_RW_MASK; break;
-    case TRBE_ENC_TRBBASER:  m->base = v & TRBBASER_BASE_MASK; break;
-    case TRBE_ENC_TRBSR:     m->sr = v & TRBSR_RW_MASK; break;
-    case TRBE_ENC_TRBMAR:    m->mar = v & TRBMAR_RW_MASK; break;
-    case TRBE_ENC_TRBTRG:    m->trg = (uint32_t)(v & TRBTRG_TRG_MASK); break;
+    case TRBLIMITR_EL1_ENC: m->limitr = v & TRBLIMITR_RW_MASK; break;
+    case TRBPTR_EL1_ENC:    m->ptr = v & TRBPTR_RW_MASK; break;
+    case TRBBASER_EL1_ENC:  m->base = v & TRBBASER_BASE_MASK; break;
+    case TRBSR_EL1_ENC:     m->sr = v & TRBSR_RW_MASK; break;
+    case TRBMAR_EL1_ENC:    m->mar = v & TRBMAR_RW_MASK; break;
+    case TRBTRG_EL1_ENC:    m->trg = (uint32_t)(v & TRBTRG_TRG_MASK); break;
     default: break;                    /* TRBIDR_EL1 read-only; others not implemented */
     }
 }
@@ -283,13 +283,13 @@ void trbe_model_write(trbe_model *m, uint16_t enc, uint64_t v)
 uint64_t trbe_model_read(const trbe_model *m, uint16_t enc)
 {
     switch (enc) {
-    case TRBE_ENC_TRBLIMITR: return m->limitr;
-    case TRBE_ENC_TRBPTR:    return m->ptr;
-    case TRBE_ENC_TRBBASER:  return m->base;
-    case TRBE_ENC_TRBSR:     return m->sr;
-    case TRBE_ENC_TRBMAR:    return m->mar;
-    case TRBE_ENC_TRBTRG:    return m->trg;
-    case TRBE_ENC_TRBIDR:    return trbe_model_idr(m->cfg.prog_na);
+    case TRBLIMITR_EL1_ENC: return m->limitr;
+    case TRBPTR_EL1_ENC:    return m->ptr;
+    case TRBBASER_EL1_ENC:  return m->base;
+    case TRBSR_EL1_ENC:     return m->sr;
+    case TRBMAR_EL1_ENC:    return m->mar;
+    case TRBTRG_EL1_ENC:    return m->trg;
+    case TRBIDR_EL1_ENC:    return trbe_model_idr(m->cfg.prog_na);
     default:                 return 0;
     }
 }

@@ -102,7 +102,7 @@ void trbe_model_flush_done(trbe_model *m);
 /* TSB CSYNC: a drain point. */
 void trbe_model_tsb(trbe_model *m);
 
-/* System-register accesses keyed by TRBE_ENC_* (trbe_regs.h).  A write of
+/* System-register accesses keyed by TRB*_EL1_ENC (trbe_regs.h).  A write of
  * a read-only or unknown encoding is ignored and an unknown encoding reads
  * as zero, as in the RTL. */
 void trbe_model_write(trbe_model *m, uint16_t enc, uint64_t value);

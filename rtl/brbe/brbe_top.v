@@ -115,7 +115,7 @@ module brbe_top #(
     end
   endgenerate
 
-  // ---- encodings (sw/common/brbe_regs.h, register-fields.md section 3) ----
+  // ---- encodings (common/brbe_regs.h, register-fields.md section 3) ----
   localparam [15:0] ENC_CR1    = 16'h8C80;  // BRBCR_EL1    (2,1,9,0,0)
   localparam [15:0] ENC_FCR    = 16'h8C81;  // BRBFCR_EL1   (2,1,9,0,1)
   localparam [15:0] ENC_TS     = 16'h8C82;  // BRBTS_EL1    (2,1,9,0,2)

@@ -770,6 +770,23 @@ module ete_pipe #(
     assume (ent_ts_i[63:8] == 56'd0);
     assume (ent_cyc_i[20:6] == 15'd0);
   end
+`ifdef FV_ETE_PIPE_STEER_CFG
+  // a cover task for the packet classes that need several entries
+  // (formal/ete_pipe.sby cover_atoms, cover_cc, cover_misc): fixed
+  // programming registers (TRCCONFIGR = FV_ETE_PIPE_STEER_CFG; ViewInst by
+  // resource 1, TRUE, with SSSTATUS 1 and no comparator, filter or event;
+  // cycle count threshold 1; no periodic sync) and no overflow marker.  It
+  // only narrows the witnesses the solver searches.
+  always @* begin
+    assume (trcconfigr_i == `FV_ETE_PIPE_STEER_CFG);
+    assume (trcvictlr_i == 32'h0000_0201 && trcviiectlr_i == 32'd0 && trcvissctlr_i == 32'd0);
+    assume (trceventctl0r_i == 32'd0 && trceventctl1r_i == 32'd0 && trcstallctlr_i == 32'd0);
+    assume (trctsctlr_i == 32'd0 && trcsyncpr_i == 32'd0 && trcccctlr_i == 32'd1);
+    assume (trcbbctlr_i == 32'd0 && trctraceidr_i == 32'd0 && trcrsctlr_i == {32*32{1'b0}});
+    assume (trcacvr_i == {64*16{1'b0}} && trcacatr_i == {64*16{1'b0}});
+    assume (!ent_marker_i);
+  end
+`endif
 `endif
   // the entry stream obeys valid/ready
   fv_vr_check #(.W (1 + 3 + 64 + 8 + 4 + 4 + 2 + 2 + 2 + 5 + 8 + 21 + 64), .ASSUME (1)) f_ent_vr (
@@ -780,6 +797,38 @@ module ete_pipe #(
   );
 `endif
 
+  // b_hn of an item's fields (p_s2b_hn)
+  function f_hn;
+    input            run;
+    input [7*NA-1:0] lo_idx, hi_idx;
+    input [6*NC-1:0] sac_idx;
+    input [3*NC-1:0] cand_v;
+    integer          k;
+    begin
+      f_hn = 1'b0;
+      for (k = 0; k < NA; k = k + 1)
+        f_hn = f_hn || (cand_v[k] && lo_idx[7*k +: 6] != 6'd0) ||
+                       (cand_v[NA + k] && hi_idx[7*k +: 6] != 6'd0);
+      for (k = 0; k < NC; k = k + 1)
+        f_hn = f_hn || (cand_v[NC + k] && sac_idx[6*k +: 6] != 6'd0) || cand_v[2*NC + k];
+      f_hn = f_hn && run;
+    end
+  endfunction
+  // the fields of the skid's second item (as m_q's)
+  wire [EW0-1:0]  f_s_ent0;
+  wire [7:0]      f_s_ext_in, f_s_last;
+  wire [NA-1:0]   f_s_arc_last;
+  wire [NC-1:0]   f_s_sac_last, f_s_sac_v;
+  wire            f_s_run, f_s_hn, f_s_i_last, f_s_st_last, f_s_sp_last;
+  wire [55:0]     f_s_ahp1;
+  wire [5:0]      f_s_npre;
+  wire [7*NA-1:0] f_s_lo_idx, f_s_hi_idx;
+  wire [6*NC-1:0] f_s_sac_idx;
+  wire [3*NC-1:0] f_s_cand_v;
+  assign {f_s_ent0, f_s_ext_in, f_s_arc_last, f_s_sac_last, f_s_run, f_s_hn, f_s_ahp1, f_s_last,
+          f_s_npre, f_s_lo_idx, f_s_hi_idx, f_s_sac_v, f_s_sac_idx, f_s_cand_v,
+          f_s_i_last, f_s_st_last, f_s_sp_last} = s_q;
+
   // ---- S2's skid (the S2 -> S3 boundary): the second entry is only ever
   // behind a first one, and S2 is stopped while it is full.  S3's run flag
   // agrees with the entry it travels with (S2b forms both from S2a's kind
@@ -789,7 +838,25 @@ module ete_pipe #(
     assert (!(s_valid_q && ent_ready_o));
     if (m_valid_q) assert (m_run == (!m_q[MW-1] && m_q[MW-2 -: 3] == K_INSN));
     if (s_valid_q) assert (s_q[MW-EW0-8-NA-NC-1] == (!s_q[MW-1] && s_q[MW-2 -: 3] == K_INSN));
+    // the edge-inside flag (S3's in_hn_i) is b_hn of the item's own
+    // candidate fields: a run with a candidate above instruction 0
+    if (m_valid_q) assert (m_hn == f_hn(m_run, m_lo_idx, m_hi_idx, m_sac_idx, m_cand_v));
+    if (s_valid_q) assert (f_s_hn == f_hn(f_s_run, f_s_lo_idx, f_s_hi_idx, f_s_sac_idx, f_s_cand_v));
   end
+  // a SAC's second edge (sac_idx + 1) is a candidate only inside 1 .. npre-1,
+  // so sac_idx + 1 does not wrap in S3's 6 bits: S2a's "below 4 (npre - 1)"
+  // (a_ltp_q, at most 251) bounds its index (a_d6_q) by 62, and the skid
+  // keeps it
+  genvar f_n;
+  generate
+    for (f_n = 0; f_n < NC; f_n = f_n + 1) begin : g_f_sac1
+      always @* if (f_past_valid && rst_ni) begin
+        if (a_valid_q && a_ltp_q[f_n]) assert (a_d6_q[6*f_n +: 6] != 6'h3F);
+        if (m_valid_q && m_cand_v[2*NC + f_n]) assert (m_sac_idx[6*f_n +: 6] != 6'h3F);
+        if (s_valid_q && f_s_cand_v[2*NC + f_n]) assert (f_s_sac_idx[6*f_n +: 6] != 6'h3F);
+      end
+    end
+  endgenerate
 
   // ---- 1. valid/ready at every stage boundary: a valid stays until ready,
   // the payload holds while valid && !ready
@@ -975,6 +1042,13 @@ module ete_pipe #(
   // of a bundle or as the second after a packet of known length (Trace On,
   // Context Same, a one-byte packet; A-Sync; Overflow)
   localparam F_NCLS = 30;
+  // the classes this task covers (bit c: class c of f_cls); a cover task
+  // may take a subset (formal/ete_pipe.sby)
+`ifdef FV_ETE_PIPE_CLS
+  localparam [F_NCLS-1:0] F_CLS_SEL = `FV_ETE_PIPE_CLS;
+`else
+  localparam [F_NCLS-1:0] F_CLS_SEL = {F_NCLS{1'b1}};
+`endif
   function f_cls;                        // packet class c starts with bytes x0 x1 x2
     input [4:0] c;
     input [7:0] x0, x1, x2;
@@ -1024,16 +1098,22 @@ module ete_pipe #(
                 f_b0[7:2] == 6'b000100 || (COMMOPT != 0 && f_b0 == 8'h0F));
   wire f_as  = pkt_len_o >= 6'd13 && f_cls(5'd1, f_b0, f_b1, 8'h00);   // A-Sync first
   wire f_ov  = pkt_len_o >= 6'd3 && f_cls(5'd0, f_b0, f_b1, 8'h00);    // Overflow first
+  // a three-byte Exception packet first (06, a continued type byte, 70: the
+  // Transaction Failure or PE Reset form)
+  wire f_ex3 = pkt_len_o >= 6'd4 && f_b0 == 8'h06 && f_b1[7] && pkt_data_o[23:16] == 8'h70;
   wire f_out = f_past_valid && rst_ni && pkt_valid_o && pkt_ready_i;
   genvar gc;
   generate
     for (gc = 0; gc < F_NCLS; gc = gc + 1) begin : g_f_cls
       localparam [4:0] F_C = gc;
-      always @(posedge clk_i) if (f_out)
-        cover (f_cls(F_C, f_b0, f_b1, pkt_data_o[23:16]) ||
-               (f_one && f_cls(F_C, f_b1, pkt_data_o[23:16], pkt_data_o[31:24])) ||
-               (f_ov && f_cls(F_C, pkt_data_o[23:16], pkt_data_o[31:24], pkt_data_o[39:32])) ||
-               (f_as && f_cls(F_C, pkt_data_o[103:96], pkt_data_o[111:104], pkt_data_o[119:112])));
+      if (F_CLS_SEL[gc]) begin : g_on
+        always @(posedge clk_i) if (f_out)
+          cover (f_cls(F_C, f_b0, f_b1, pkt_data_o[23:16]) ||
+                 (f_one && f_cls(F_C, f_b1, pkt_data_o[23:16], pkt_data_o[31:24])) ||
+                 (f_ov && f_cls(F_C, pkt_data_o[23:16], pkt_data_o[31:24], pkt_data_o[39:32])) ||
+                 (f_ex3 && f_cls(F_C, pkt_data_o[31:24], pkt_data_o[39:32], pkt_data_o[47:40])) ||
+                 (f_as && f_cls(F_C, pkt_data_o[103:96], pkt_data_o[111:104], pkt_data_o[119:112])));
+      end
     end
   endgenerate
 `endif

@@ -893,11 +893,14 @@ module ete_pipe_pkt #(
     end
   endgenerate
 
+`ifndef FV_CLS_ONLY
+  // (FV_CLS_ONLY: a packet-class cover task of ete_pipe.sby leaves them out)
   always @(posedge clk_i) if (f_past_valid && f_run) begin
     cover (sk_valid_q && a_free);                 // the skid used and emptied
     cover (bundle && c_at_q[1]);                  // two packets in one bundle
     cover (chunk && b_cnt_q >= 5'd3);             // an element over several clocks
   end
+`endif
 `ifdef FV_ETE_PIPE_PKT_TOP
   // a periodic A-Sync request (D1.9.2): this module's own cover task only
   // (sync_period_i free: reached at step 8 with a small period).  The port

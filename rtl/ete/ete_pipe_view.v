@@ -278,14 +278,23 @@ module ete_pipe_view #(
   // They hold in the core, where S2's skid keeps its entry at this input
   // while in_ready_o is low (asserted there, f_s2_vr); this module has no
   // proof of its own.  A split run's sub-run state (j_q past the first
-  // instruction, or the first half of a minimum) exists only while its run
-  // is at the input; the first half of a minimum has no item at the output;
-  // an item made with sub-runs still to come is not the entry's final one
-  // and carries the entry at the input.
+  // instruction, the evaluation clock ev_q, the output clock ph_q) exists
+  // only while its run is at the input, a run with an edge inside
+  // (in_hn_i); the evaluation clock follows a sub-run's output (j_q is past
+  // the first instruction) and is not an output clock; an item made with
+  // sub-runs still to come is not the entry's final one and carries the
+  // entry at the input.  An output clock may find the previous item still
+  // at the output (a new split entry starts its minimum behind it).
   // The proofs that include it hold rst_ni low in their first clock.
+  // Between sub-runs (no evaluation or output clock) j_q is 0.  In the
+  // output clock the partial minima and "a sub-run follows" are those of
+  // the entry at the input above j_q (the entry and j_q hold from the
+  // evaluation clock), so the next sub-run starts past j_q.
   always @* if (rst_ni) begin
-    if (ph_q || j_q != 6'd0) assert (in_valid_i && in_run_i);
-    if (ph_q)                 assert (!valid_q);
+    if (ph_q || ev_q || j_q != 6'd0) assert (in_valid_i && in_run_i && in_hn_i);
+    if (ev_q)                   assert (!ph_q && j_q != 6'd0);
+    if (!ph_q && !ev_q)         assert (j_q == 6'd0);
+    if (ph_q)                   assert (pm_q == cand[6*16-1:0] && hn_q == has_next);
     if (valid_q && j_q != 6'd0) assert (!final_q && ent_q == in_ent_i);
   end
 `endif

@@ -6,7 +6,7 @@
 //   from paddr_i in the setup phase (registered); prdata_o carries it in
 //   the access phase, zero otherwise.  Writes take effect at the clock edge
 //   ending the access phase.  Offsets are those of
-//   sw/common/ete_regs.h (D8.4.1, D8.4.2); paddr_i[1:0] is ignored.
+//   common/ete_regs.h (D8.4.1, D8.4.2); paddr_i[1:0] is ignored.
 //   Unimplemented offsets read as zero and ignore writes.  Fields a unit
 //   built with these parameters does not have read as zero (RES0), RES1
 //   bits read as one.
@@ -108,7 +108,7 @@ module ete_regs #(
     end
   endgenerate
 
-  // ---- offsets (sw/common/ete_regs.h) -------------------------------------
+  // ---- offsets (common/ete_regs.h) -------------------------------------
   localparam [11:0] A_TRCPRGCTLR    = 12'h004;
   localparam [11:0] A_TRCSTATR      = 12'h00C;
   localparam [11:0] A_TRCCONFIGR    = 12'h010;

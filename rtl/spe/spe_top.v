@@ -85,7 +85,7 @@ module spe_top #(
   input  wire [1:0]          reg_el_i,          // EL of register accesses (PMBIDR_EL1.P)
   input  wire                reg_ns_i,
 
-  // system-register port keyed by {op0,op1,CRn,CRm,op2} (spe_regs.h SPE_SYSREG)
+  // system-register port keyed by {op0,op1,CRn,CRm,op2} (sysreg.h SYSREG_ENC)
   input  wire                sr_valid_i,
   input  wire                sr_write_i,
   input  wire [15:0]         sr_enc_i,
@@ -167,7 +167,7 @@ module spe_top #(
   localparam [15:0] SEED = LFSR_SEED;
   localparam [ID_W-1:0] AXI_ID_V = AXI_ID[ID_W-1:0];
 
-  // register encodings (sw/common/spe_regs.h, 4.1 Table 7)
+  // register encodings (common/spe_regs.h, 4.1 Table 7)
   localparam [15:0] ENC_PMSCR_EL1     = {2'd3, 3'd0, 4'd9, 4'd9,  3'd0};
   localparam [15:0] ENC_PMSICR_EL1    = {2'd3, 3'd0, 4'd9, 4'd9,  3'd2};
   localparam [15:0] ENC_PMSIRR_EL1    = {2'd3, 3'd0, 4'd9, 4'd9,  3'd3};

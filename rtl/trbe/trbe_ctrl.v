@@ -86,7 +86,7 @@ module trbe_ctrl #(
   localparam RING_LOG2 = BLK_LOG2 + 1;         // the ring holds two blocks
   localparam RU_W      = RING_LOG2 + 1;        // 0..RING
 
-  localparam [15:0] ENC_LIMITR = 16'hC4D8;     // TRBE_ENC_TRBLIMITR (sw/common/trbe_regs.h)
+  localparam [15:0] ENC_LIMITR = 16'hC4D8;     // TRBLIMITR_EL1_ENC (common/trbe_regs.h)
   localparam [15:0] ENC_PTR    = 16'hC4D9;
   localparam [15:0] ENC_BASER  = 16'hC4DA;
   localparam [15:0] ENC_SR     = 16'hC4DB;

@@ -3,7 +3,7 @@
  * for TYPE, EL and VALID, and the mapping to Linux perf branch entries that
  * drivers/perf/arm_brbe.c (torvalds/linux @ 2369f05661ef) applies.
  *
- * Bit positions come from sw/common/brbe_regs.h.  The perf constants below
+ * Bit positions come from common/brbe_regs.h.  The perf constants below
  * are the values of the Linux UAPI (include/uapi/linux/perf_event.h); they
  * are repeated here so that the library does not depend on the version of
  * the host's kernel headers. */

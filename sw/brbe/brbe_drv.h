@@ -18,7 +18,7 @@
 
 /* ID_AA64DFR0_EL1 (3,0,0,5,0), field BRBE [55:52]: 1 FEAT_BRBE, 2 FEAT_BRBEv1p1
  * (register-fields.md section 2, "Feature IDs"; I_FKLJM, I_GFXXY). */
-#define BRBE_ID_AA64DFR0_EL1_ENC     BRBE_SYSREG(3, 0, 0, 5, 0)
+#define BRBE_ID_AA64DFR0_EL1_ENC     SYSREG_ENC(3, 0, 0, 5, 0)
 #define BRBE_ID_AA64DFR0_BRBE_SHIFT  52
 #define BRBE_ID_AA64DFR0_BRBE_MASK   (UINT64_C(0xF) << 52)
 #define BRBE_ID_AA64DFR0_BRBE_IMP    1u
@@ -27,7 +27,7 @@
 #define BRBE_MAX_RECORDS 64u   /* I_FBHCC: 8, 16, 32 or 64 records */
 
 /* The PE side.  read64/write64 are MRS/MSR of the encodings of brbe_regs.h
- * (BRBE_SYSREG packing); brb_iall and brb_inj execute BRB IALL and BRB INJ;
+ * (SYSREG_ENC packing); brb_iall and brb_inj execute BRB IALL and BRB INJ;
  * isb is the Instruction Synchronization Barrier (may be NULL where the
  * platform orders accesses anyway). */
 typedef struct brbe_drv_ops {

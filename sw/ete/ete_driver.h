@@ -17,7 +17,7 @@
 
 #include "ete_regs.h"
 
-/* One 32-bit word-aligned access at an offset of sw/common/ete_regs.h.
+/* One 32-bit word-aligned access at an offset of common/ete_regs.h.
  * Return 0, or nonzero when the access failed (bus error): the driver
  * stops and reports the register. */
 typedef struct ete_drv_bus {

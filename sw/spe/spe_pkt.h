@@ -84,6 +84,8 @@
 #define SPE_HDR1_RESERVED_MAX    0x3Fu
 
 /* ---- Address packet (5.3.1) ---------------------------------------------- */
+/* (the model's encoders, model/spe/spe_enc.h, use the same names and
+ * replacement texts for the field values; tests/spe/test_spe_names.c) */
 #define SPE_ADDR_PC              0u  /* issued instruction virtual address */
 #define SPE_ADDR_TGT             1u  /* branch target address */
 #define SPE_ADDR_VA              2u  /* data access virtual address */

@@ -18,7 +18,7 @@ int trbe_drv_probe(trbe_drv *d, const trbe_drv_ops *ops, char *err, size_t errle
         return -1;
     }
     d->ops = *ops;
-    d->idr = rd(d, TRBE_ENC_TRBIDR);
+    d->idr = rd(d, TRBIDR_EL1_ENC);
     if (d->idr & TRBIDR_P) {
         snprintf(err, errlen, "TRBIDR_EL1 0x%016llx: P is 1, programming is not allowed "
                  "from this Exception level", (unsigned long long)d->idr);
@@ -93,9 +93,9 @@ static uint64_t limitr_value(const trbe_buf_cfg *c, int enable)
  * effect while E is 1 (R_DJMDD). */
 static void disable(trbe_drv *d)
 {
-    uint64_t l = rd(d, TRBE_ENC_TRBLIMITR);
+    uint64_t l = rd(d, TRBLIMITR_EL1_ENC);
     if (l & TRBLIMITR_E) {
-        wr(d, TRBE_ENC_TRBLIMITR, l & ~TRBLIMITR_E);
+        wr(d, TRBLIMITR_EL1_ENC, l & ~TRBLIMITR_E);
         isb(d);
     }
 }
@@ -106,14 +106,14 @@ int trbe_drv_start(trbe_drv *d, const trbe_buf_cfg *c, char *err, size_t errlen)
         return -1;
     disable(d);
     /* S_PKLXF step 1: every register other than TRBLIMITR_EL1 */
-    wr(d, TRBE_ENC_TRBSR, c->trg_armed ? TRBSR_TRG : 0);
-    wr(d, TRBE_ENC_TRBBASER, c->base);
-    wr(d, TRBE_ENC_TRBPTR, c->ptr);
-    wr(d, TRBE_ENC_TRBTRG, c->trig_count);
-    wr(d, TRBE_ENC_TRBMAR, c->mar);
-    wr(d, TRBE_ENC_TRBLIMITR, limitr_value(c, 0));
+    wr(d, TRBSR_EL1_ENC, c->trg_armed ? TRBSR_TRG : 0);
+    wr(d, TRBBASER_EL1_ENC, c->base);
+    wr(d, TRBPTR_EL1_ENC, c->ptr);
+    wr(d, TRBTRG_EL1_ENC, c->trig_count);
+    wr(d, TRBMAR_EL1_ENC, c->mar);
+    wr(d, TRBLIMITR_EL1_ENC, limitr_value(c, 0));
     isb(d);                            /* step 2 */
-    wr(d, TRBE_ENC_TRBLIMITR, limitr_value(c, 1));   /* step 3 */
+    wr(d, TRBLIMITR_EL1_ENC, limitr_value(c, 1));   /* step 3 */
     isb(d);
     d->running = 1;
     return 0;
@@ -125,9 +125,9 @@ void trbe_drv_stop(trbe_drv *d, trbe_drv_state *st)
     disable(d);                        /* step 1 of the second list */
     dsb(d);                            /* writes to memory Complete */
     isb(d);                            /* indirect writes observed */
-    st->ptr = rd(d, TRBE_ENC_TRBPTR);
-    st->sr  = rd(d, TRBE_ENC_TRBSR);
-    st->trg = (uint32_t)rd(d, TRBE_ENC_TRBTRG);
+    st->ptr = rd(d, TRBPTR_EL1_ENC);
+    st->sr  = rd(d, TRBSR_EL1_ENC);
+    st->trg = (uint32_t)rd(d, TRBTRG_EL1_ENC);
     d->running = 0;
 }
 
@@ -177,7 +177,7 @@ enum trbe_drv_event trbe_drv_irq(trbe_drv *d, trbe_drv_state *st)
     trbe_drv_stop(d, st);
     enum trbe_drv_event ev = trbe_drv_classify(st->sr);
     if (ev != TRBE_DRV_NONE)
-        wr(d, TRBE_ENC_TRBSR, st->sr & ~TRBSR_IRQ);   /* the request drops (R_LRTBP) */
+        wr(d, TRBSR_EL1_ENC, st->sr & ~TRBSR_IRQ);   /* the request drops (R_LRTBP) */
     return ev;
 }
 
@@ -197,11 +197,11 @@ int trbe_drv_resume(trbe_drv *d, const trbe_buf_cfg *c, const trbe_drv_state *st
     if (trbe_drv_check(d, &r, err, errlen) != 0)
         return -1;
     disable(d);
-    wr(d, TRBE_ENC_TRBSR, st->sr & TRBSR_TRG);
-    wr(d, TRBE_ENC_TRBPTR, r.ptr);
-    wr(d, TRBE_ENC_TRBTRG, r.trig_count);
+    wr(d, TRBSR_EL1_ENC, st->sr & TRBSR_TRG);
+    wr(d, TRBPTR_EL1_ENC, r.ptr);
+    wr(d, TRBTRG_EL1_ENC, r.trig_count);
     isb(d);
-    wr(d, TRBE_ENC_TRBLIMITR, limitr_value(&r, 1));
+    wr(d, TRBLIMITR_EL1_ENC, limitr_value(&r, 1));
     isb(d);
     d->running = 1;
     return 0;

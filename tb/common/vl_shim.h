@@ -2,7 +2,11 @@
 // included by tb/<unit>/rtl/<unit>_dut.cpp, which is compiled inside a
 // Verilator build): bit fields of Verilated signals of any width, and the
 // simulation context with its clock and FST waves.  Top is the Verilated
-// class (Vtrbe_top, ...); it must have clk_i.
+// class (Vtrbe_top, ...); it must have clk_i.  In a coverage build
+// (verilator --coverage-line, make coverage-<unit>) each simulation writes
+// its line counts when it ends to $VL_SHIM_COVERAGE-<pid>-<n>.dat when that
+// prefix is set in the environment (n counts the simulations of the
+// process); verilator_coverage merges the files.
 #ifndef VL_SHIM_H
 #define VL_SHIM_H
 
@@ -14,6 +18,11 @@
 #include "verilated.h"
 #if VM_TRACE
 #include "verilated_fst_c.h"
+#endif
+#if VM_COVERAGE
+#include <cstdlib>
+#include <unistd.h>
+#include "verilated_cov.h"
 #endif
 
 namespace vl_shim {
@@ -86,6 +95,18 @@ struct sim {
     ~sim()
     {
         top->final();
+#if VM_COVERAGE
+        static unsigned written;
+        if (const char *prefix = std::getenv("VL_SHIM_COVERAGE")) {
+            char path[4096];
+            int n = std::snprintf(path, sizeof path, "%s-%ld-%u.dat", prefix,
+                                  static_cast<long>(getpid()), written++);
+            if (n > 0 && static_cast<std::size_t>(n) < sizeof path)
+                ctx->coveragep()->write(path);
+            else
+                std::fprintf(stderr, "VL_SHIM_COVERAGE: prefix too long, no coverage written\n");
+        }
+#endif
 #if VM_TRACE
         if (fst)
             fst->close();

@@ -296,8 +296,8 @@ static int route(uint16_t enc, int write, unsigned el, int iall, int inj)
 
 static int trbe_static_reg(uint16_t enc)
 {
-    return enc == TRBE_ENC_TRBLIMITR || enc == TRBE_ENC_TRBBASER || enc == TRBE_ENC_TRBMAR ||
-           enc == TRBE_ENC_TRBIDR;
+    return enc == TRBLIMITR_EL1_ENC || enc == TRBBASER_EL1_ENC || enc == TRBMAR_EL1_ENC ||
+           enc == TRBIDR_EL1_ENC;
 }
 
 /* Apply a completed access to the model of its unit and compare. */
@@ -953,9 +953,9 @@ static int probe_sysregs(bench *t)
 {
     static const struct { uint16_t enc; uint8_t write, el; } undef[] = {
         {0x0000u, 0, 1},                          /* nobody's encoding */
-        {TRBE_ENC_TRBLIMITR, 0, 0},               /* TRBE register at EL0 */
-        {TRBE_ENC_TRBIDR, 1, 1},                  /* TRBIDR_EL1 is read only */
-        {TRBE_ENC_TRBMPAM, 0, 1},                 /* TRBMPAM_EL1: not implemented */
+        {TRBLIMITR_EL1_ENC, 0, 0},               /* TRBE register at EL0 */
+        {TRBIDR_EL1_ENC, 1, 1},                  /* TRBIDR_EL1 is read only */
+        {TRBMPAM_EL1_ENC, 0, 1},                 /* TRBMPAM_EL1: not implemented */
         {PMSCR_EL2_ENC, 0, 1},                    /* an _EL2 register at EL1 */
         {PMSCR_EL12_ENC, 1, 1},                   /* an _EL12 register at EL1 */
         {0xC4C9u, 0, 2},                          /* PMSNEVFR_EL1: not implemented */
@@ -968,7 +968,7 @@ static int probe_sysregs(bench *t)
         sr_access(t, OP_WRITE, PMSIDR_EL1_ENC, 2, 0, NULL);       /* read only: UNDEFINED */
     if (t->bm) {
         sr_access(t, OP_READ, BRBCR_EL1_ENC, 0, 0, NULL);           /* EL0: UNDEFINED */
-        sr_access(t, OP_READ, BRBE_SYSREG(2, 1, 9, 3, 0), t->brbe_el, 0, NULL);
+        sr_access(t, OP_READ, SYSREG_ENC(2, 1, 9, 3, 0), t->brbe_el, 0, NULL);
         sr_access(t, OP_WRITE, BRBIDR0_EL1_ENC, t->brbe_el, 1, NULL);
     }
     return t->failed ? -1 : 0;
@@ -1169,8 +1169,8 @@ static void finish_trbe(bench *t)
                 mo.irq, mo.enabled);
         return;
     }
-    uint64_t mptr = trbe_model_read(t->tm, TRBE_ENC_TRBPTR);
-    uint64_t msr = trbe_model_read(t->tm, TRBE_ENC_TRBSR);
+    uint64_t mptr = trbe_model_read(t->tm, TRBPTR_EL1_ENC);
+    uint64_t msr = trbe_model_read(t->tm, TRBSR_EL1_ENC);
     if (st.ptr != mptr || st.sr != msr) {
         ts_fail(t, "TRBPTR_EL1 0x%016" PRIx64 " TRBSR_EL1 0x%016" PRIx64 ", model 0x%016" PRIx64
                 " 0x%016" PRIx64, st.ptr, st.sr, mptr, msr);

@@ -123,8 +123,8 @@ static void mtxn_cb(void *ctx, uint64_t index, uint64_t start, unsigned n, unsig
 /* ---- one clock ---------------------------------------------------------------------- */
 static int is_static_reg(uint16_t enc)
 {
-    return enc == TRBE_ENC_TRBLIMITR || enc == TRBE_ENC_TRBBASER || enc == TRBE_ENC_TRBMAR ||
-           enc == TRBE_ENC_TRBIDR || enc == TRBE_ENC_TRBMPAM;
+    return enc == TRBLIMITR_EL1_ENC || enc == TRBBASER_EL1_ENC || enc == TRBMAR_EL1_ENC ||
+           enc == TRBIDR_EL1_ENC || enc == TRBMPAM_EL1_ENC;
 }
 
 static int cycle(tb *t)
@@ -186,7 +186,7 @@ static int cycle(tb *t)
     if (in->sr_valid && out->sr_ready) {
         trbe_model_outputs(t->m, &mo);
         if (in->sr_write) {
-            if (mo.enabled && !(in->sr_enc == TRBE_ENC_TRBLIMITR && !(in->sr_wdata & TRBLIMITR_E)))
+            if (mo.enabled && !(in->sr_enc == TRBLIMITR_EL1_ENC && !(in->sr_wdata & TRBLIMITR_E)))
                 t->r->st.ignored_writes++;
             trbe_model_write(t->m, in->sr_enc, in->sr_wdata);
             t->sr_result = 0;
@@ -348,10 +348,10 @@ static void session_start(tb *t)
         uint64_t bad = harness_rng_chance(&t->rp, 0.5) ? t->sess.limit + harness_rng_below(&t->rp, 64)
                                                        : t->sess.base - 1u - harness_rng_below(&t->rp, 64);
         t->r->st.rogue_sessions++;
-        op_write(t, TRBE_ENC_TRBSR, 0);
-        op_write(t, TRBE_ENC_TRBBASER, t->sess.base);
-        op_write(t, TRBE_ENC_TRBPTR, bad);
-        op_write(t, TRBE_ENC_TRBLIMITR, t->sess.limit | TRBLIMITR_E);
+        op_write(t, TRBSR_EL1_ENC, 0);
+        op_write(t, TRBBASER_EL1_ENC, t->sess.base);
+        op_write(t, TRBPTR_EL1_ENC, bad);
+        op_write(t, TRBLIMITR_EL1_ENC, t->sess.limit | TRBLIMITR_E);
         t->drv.running = 1;
         if (t->o->verbose)
             fprintf(t->log, "  cycle %" PRIu64 ": session with pointer 0x%" PRIx64 " out of range\n",
@@ -427,12 +427,12 @@ static void ctx_switch(tb *t)
 /* A write the unit must ignore while enabled (R_DJMDD). */
 static void ignored_write(tb *t)
 {
-    static const uint16_t regs[] = {TRBE_ENC_TRBPTR, TRBE_ENC_TRBBASER, TRBE_ENC_TRBSR,
-                                    TRBE_ENC_TRBMAR, TRBE_ENC_TRBTRG, TRBE_ENC_TRBLIMITR,
-                                    TRBE_ENC_TRBIDR, TRBE_ENC_TRBMPAM};
+    static const uint16_t regs[] = {TRBPTR_EL1_ENC, TRBBASER_EL1_ENC, TRBSR_EL1_ENC,
+                                    TRBMAR_EL1_ENC, TRBTRG_EL1_ENC, TRBLIMITR_EL1_ENC,
+                                    TRBIDR_EL1_ENC, TRBMPAM_EL1_ENC};
     uint16_t enc = regs[harness_rng_below(&t->rp, 8)];
     uint64_t v = harness_rng_next(&t->rp);
-    if (enc == TRBE_ENC_TRBLIMITR)
+    if (enc == TRBLIMITR_EL1_ENC)
         v |= TRBLIMITR_E;      /* keeps E set: ignored */
     op_write(t, enc, v);
 }
@@ -446,9 +446,9 @@ static int compare_end(tb *t)
     t->r->st.txns = mo.txns;
     t->r->st.txn_errors = t->ax.errors;
     /* every register, read with the unit disabled (compared in cycle()) */
-    static const uint16_t regs[] = {TRBE_ENC_TRBLIMITR, TRBE_ENC_TRBPTR, TRBE_ENC_TRBBASER,
-                                    TRBE_ENC_TRBSR, TRBE_ENC_TRBMAR, TRBE_ENC_TRBTRG,
-                                    TRBE_ENC_TRBIDR, TRBE_ENC_TRBMPAM};
+    static const uint16_t regs[] = {TRBLIMITR_EL1_ENC, TRBPTR_EL1_ENC, TRBBASER_EL1_ENC,
+                                    TRBSR_EL1_ENC, TRBMAR_EL1_ENC, TRBTRG_EL1_ENC,
+                                    TRBIDR_EL1_ENC, TRBMPAM_EL1_ENC};
     for (unsigned i = 0; i < 8 && !t->failed; i++)
         op_read(t, regs[i]);
     if (t->failed)

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "brbe_dump.h"
+#include "brbe_dump_read.h"
 
 /* The example of the format's section 5 */
 static const char example[] =

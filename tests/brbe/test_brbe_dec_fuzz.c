@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "brbe_dump.h"
+#include "brbe_dump_read.h"
 
 /* ck_assert records a checkpoint on every call; in the hot loops only a
  * failure reaches Check. */

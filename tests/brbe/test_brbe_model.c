@@ -659,7 +659,7 @@ START_TEST(t_encodings)
         ck_assert_uint_eq(BRBE_REC_KIND(BRBSRC_EL1_ENC(n)), BRBE_REC_KIND_SRC);
         ck_assert_uint_eq(BRBE_REC_KIND(BRBTGT_EL1_ENC(n)), BRBE_REC_KIND_TGT);
     }
-    ck_assert(!BRBE_REC_IS(BRBE_SYSREG(2, 1, 8, 0, 3)));
+    ck_assert(!BRBE_REC_IS(SYSREG_ENC(2, 1, 8, 0, 3)));
     ck_assert(!BRBE_REC_IS(BRBCR_EL1_ENC));
 }
 END_TEST
@@ -699,7 +699,7 @@ START_TEST(t_register_fields)
     ck_assert_int_eq(brbe_model_write(m, BRBSRC_EL1_ENC(3), 2, 1, 0), BRBE_MODEL_ACCESS_UNDEFINED);
     /* an unknown encoding */
     uint64_t v;
-    ck_assert_int_eq(brbe_model_read(m, BRBE_SYSREG(2, 1, 9, 3, 0), 1, 1, &v),
+    ck_assert_int_eq(brbe_model_read(m, SYSREG_ENC(2, 1, 9, 3, 0), 1, 1, &v),
                      BRBE_MODEL_ACCESS_UNDEFINED);
     brbe_model_free(m);
 }

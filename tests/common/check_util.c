@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/wait.h>
 
 void cu_fail_note(cu_fails *f, const char *fmt, ...)
 {
@@ -46,4 +47,19 @@ int cu_wl_load(const char *test, const char *name, pe_stream *s)
     pe_stream_init(s);
     ck_assert_msg(pe_stream_read(s, path, err, sizeof err) == 0, "%s", err);
     return 1;
+}
+
+int cu_run(const char *cmd)
+{
+    int st = system(cmd);
+    return st == -1 ? -1 : (WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+}
+
+int cu_run_suite(Suite *s)
+{
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

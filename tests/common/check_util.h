@@ -38,4 +38,12 @@ extern const char *const cu_wl_names[CU_WL_COUNT];
  * to make it is printed), and fails the Check test on a bad file. */
 int cu_wl_load(const char *test, const char *name, pe_stream *s);
 
+/* Exit status of a shell command, -1 when it did not exit normally. */
+int cu_run(const char *cmd);
+
+/* Run every test of suite s (CK_NORMAL), free it; EXIT_SUCCESS when none
+ * failed, for main() to return. */
+struct Suite;
+int cu_run_suite(struct Suite *s);
+
 #endif

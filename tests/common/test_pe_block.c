@@ -1,4 +1,4 @@
-/* The block stream derivation (sw/common/pe_block.h, docs/pe-blocks.md):
+/* The block stream derivation (common/pe_block.h, docs/pe-blocks.md):
  * hand-made records -> the slots the rules give, and malformed input. */
 #include <check.h>
 #include <stdlib.h>

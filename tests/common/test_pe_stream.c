@@ -1,4 +1,4 @@
-/* Tests of the PE stream file (sw/common/pe_stream.h): round trips, and
+/* Tests of the PE stream file (common/pe_stream.h): round trips, and
  * truncated or corrupted files are rejected with the offset of the problem. */
 #include <check.h>
 #include <inttypes.h>

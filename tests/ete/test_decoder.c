@@ -10,7 +10,7 @@
 
 #include "ete_a64.h"
 #include "ete_decoder.h"
-#include "ete_snapshot.h"
+#include "ete_snapshot_read.h"
 
 /* ---- the program image at 0x1000 ------------------------------------------
  *   1000 nop            1020 nop            1040 nop

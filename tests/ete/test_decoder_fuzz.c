@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "ete_decoder.h"
-#include "ete_snapshot.h"
+#include "ete_snapshot_read.h"
 
 #define IMG_BASE  0x1000u
 #define IMG_WORDS 1024u

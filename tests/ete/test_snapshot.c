@@ -1,4 +1,4 @@
-/* Tests of the OpenCSD / DS-5 snapshot reader (sw/ete/ete_snapshot.c) and
+/* Tests of the OpenCSD / DS-5 snapshot reader (sw/ete/ete_snapshot_read.c) and
  * the program image (sw/ete/ete_image.c), on directories the test writes. */
 #include <check.h>
 #include <stdio.h>
@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "ete_image.h"
-#include "ete_snapshot.h"
+#include "ete_snapshot_read.h"
 
 static char dir[256];
 

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "ete_roundtrip.h"
-#include "ete_snapshot.h"
+#include "ete_snapshot_read.h"
 #include "ocsd_ete.h"
 #include "progen.h"
 

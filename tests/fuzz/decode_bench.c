@@ -16,7 +16,7 @@
 #include <time.h>
 
 #include "ete_decoder.h"
-#include "ete_snapshot.h"
+#include "ete_snapshot_read.h"
 #include "file_read.h"
 
 #ifndef FUZZ_TARGETS

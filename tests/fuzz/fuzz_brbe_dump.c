@@ -1,4 +1,4 @@
-/* libFuzzer entry point for the BRBE record dump reader (sw/brbe/brbe_dump.c,
+/* libFuzzer entry point for the BRBE record dump reader (sw/brbe/brbe_dump_read.c,
  * format `brbe-records 1`, docs/brbe-record-format.md) and the text and CSV
  * printers of brbe-decode.
  *
@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "brbe_dec.h"
-#include "brbe_dump.h"
+#include "brbe_dump_read.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

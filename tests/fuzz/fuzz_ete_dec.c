@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "ete_decoder.h"
-#include "ete_snapshot.h"
+#include "ete_snapshot_read.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,5 +1,5 @@
 /* libFuzzer entry point for the ETE packet parser (not built by default):
- *   clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -Isw/ete -Isw/common \
+ *   clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -Isw/ete -Icommon \
  *       tests/fuzz/fuzz_ete_pkt.c sw/ete/ete_pkt.c sw/ete/ete_pkt_print.c -o fuzz-ete-pkt
  * The first input byte picks the configuration (COMMOPT, strictness,
  * MAXSPEC); the rest is parsed as a trace stream, resynchronising one byte

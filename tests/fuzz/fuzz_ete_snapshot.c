@@ -1,5 +1,5 @@
 /* libFuzzer entry point for the OpenCSD / DS-5 snapshot reader
- * (sw/ete/ete_snapshot.c, ete_image.c) and the decode of what it loads.
+ * (sw/ete/ete_snapshot_read.c, ete_image.c) and the decode of what it loads.
  *
  * Input: up to six parts separated by the line "@@\n", written to a
  * temporary directory ($TMPDIR, /dev/shm or /tmp) as snapshot.ini, cpu_0.ini, ete_0.ini, trace.ini,
@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "ete_decoder.h"
-#include "ete_snapshot.h"
+#include "ete_snapshot_read.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -4,24 +4,19 @@
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/wait.h>
 
-static int run(const char *cmd)
-{
-    int st = system(cmd);
-    return st == -1 ? -1 : (WIFEXITED(st) ? WEXITSTATUS(st) : -1);
-}
+#include "check_util.h"
 
 START_TEST(test_help_complete)
 {
-    ck_assert_int_eq(run("scripts/make_help.sh --check"), 0);
-    ck_assert_int_eq(run("scripts/make_help.sh > /dev/null"), 0);
+    ck_assert_int_eq(cu_run("scripts/make_help.sh --check"), 0);
+    ck_assert_int_eq(cu_run("scripts/make_help.sh > /dev/null"), 0);
 }
 END_TEST
 
 START_TEST(test_help_check_fails)
 {
-    ck_assert_int_eq(run("MAKE_HELP_EXTRA=no-such-target-of-this-project "
+    ck_assert_int_eq(cu_run("MAKE_HELP_EXTRA=no-such-target-of-this-project "
                          "scripts/make_help.sh --check > /dev/null"), 1);
 }
 END_TEST
@@ -34,9 +29,5 @@ int main(void)
     tcase_add_test(tc, test_help_complete);
     tcase_add_test(tc, test_help_check_fails);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int nf = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return nf ? EXIT_FAILURE : EXIT_SUCCESS;
+    return cu_run_suite(s);
 }

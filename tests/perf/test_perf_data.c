@@ -1,5 +1,5 @@
-/* perf.data writer (sw/common/perf_data.c) and the mapping finder
- * (sw/common/perf_maps.c): the files written are parsed back here by a
+/* perf.data writer (sw/perf/perf_data.c) and the mapping finder
+ * (sw/perf/perf_maps.c): the files written are parsed back here by a
  * reader of the format written from perf.data-file-format.txt, with its
  * own constants, record by record. */
 #define _XOPEN_SOURCE 700

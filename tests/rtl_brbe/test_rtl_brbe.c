@@ -67,12 +67,36 @@ START_TEST(test_seeds)
 }
 END_TEST
 
+/* The directed stimulus of make coverage-brbe (docs/verification.md, "Line
+ * coverage"): PE Warm resets right after ERETs (R_PMRRL) and idle gaps of
+ * 2^20 cycles and more (the saturated CC, R_XGSSZ), byte-exact with the model. */
+START_TEST(test_directed)
+{
+    char err[256];
+    brbe_tb_dut *d = brbe_dut_new(err, sizeof err);
+    ck_assert_msg(d != NULL, "%s", err);
+    brbe_rtl_opts o;
+    brbe_rtl_opts_default(&o);
+    o.seed = 3000u;
+    o.records = 20000u;
+    o.eret_reset = 1;
+    o.long_gaps = 1;
+    o.log = stderr;
+    brbe_rtl_result r;
+    int rc = brbe_rtl_run(d, &o, &r);
+    brbe_dut_free(d);
+    ck_assert_msg(rc == 0, "seed %" PRIu64 ": %s", o.seed, r.msg);
+    ck_assert_uint_ge(r.pe_records, 20000u);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("rtl_brbe");
     TCase *tc = tcase_create("seeds");
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_seeds);
+    tcase_add_test(tc, test_directed);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -54,7 +54,7 @@ START_TEST(test_enc_address)
     /* Branch target 0xFFFF800010000200 at EL1 Secure: header 0xB1; ADDR =
      * bits [55:0] = 0xFF800010000200; byte 7 = 0<<7 | 1<<5 = 0x20 (the
      * top byte 0xFF is not carried). */
-    n = spe_enc_address(b, SPE_ADDR_TARGET, spe_addr_insn(UINT64_C(0xFFFF800010000200), 1, 0), 0);
+    n = spe_enc_address(b, SPE_ADDR_TGT, spe_addr_insn(UINT64_C(0xFFFF800010000200), 1, 0), 0);
     EXPECT(b, n, 0xB1, 0x00, 0x02, 0x00, 0x10, 0x00, 0x80, 0xFF, 0x20);
     /* EL2 and EL3 in byte 7 bits [6:5]: 0x40, 0x60 (+ NS 0x80) */
     n = spe_enc_address(b, SPE_ADDR_PC, spe_addr_insn(0, 2, 1), 0);
@@ -63,13 +63,13 @@ START_TEST(test_enc_address)
     ck_assert_uint_eq(b[8], 0x60);
     /* Data VA 0x5A00FFFF12345678: header 0xB2; TAG byte 7 = 0x5A with TBI,
      * 0x00 without. */
-    n = spe_enc_address(b, SPE_ADDR_DATA_VA, spe_addr_data_va(UINT64_C(0x5A00FFFF12345678), 1), 0);
+    n = spe_enc_address(b, SPE_ADDR_VA, spe_addr_data_va(UINT64_C(0x5A00FFFF12345678), 1), 0);
     EXPECT(b, n, 0xB2, 0x78, 0x56, 0x34, 0x12, 0xFF, 0xFF, 0x00, 0x5A);
-    n = spe_enc_address(b, SPE_ADDR_DATA_VA, spe_addr_data_va(UINT64_C(0x5A00FFFF12345678), 0), 0);
+    n = spe_enc_address(b, SPE_ADDR_VA, spe_addr_data_va(UINT64_C(0x5A00FFFF12345678), 0), 0);
     EXPECT(b, n, 0xB2, 0x78, 0x56, 0x34, 0x12, 0xFF, 0xFF, 0x00, 0x00);
     /* Data PA 0x87654678 Non-secure: header 0xB3, byte 7 = NS<<7 = 0x80,
      * bits [6:0] of byte 7 zero. */
-    n = spe_enc_address(b, SPE_ADDR_DATA_PA, spe_addr_data_pa(0x87654678, 1), 0);
+    n = spe_enc_address(b, SPE_ADDR_PA, spe_addr_data_pa(0x87654678, 1), 0);
     EXPECT(b, n, 0xB3, 0x78, 0x46, 0x65, 0x87, 0x00, 0x00, 0x00, 0x80);
     /* Extended header (5.2.2 Figure 6): byte 0 = 0b001000 INDEX[4:3],
      * byte 1 = 0b10 11 0 INDEX[2:0].  INDEX 0: 0x20 0xB0; INDEX 0b11010 (26,
@@ -106,9 +106,9 @@ START_TEST(test_enc_context_optype_source)
     n = spe_enc_context(b, SPE_CTX_EL1, 0x1234); EXPECT(b, n, 0x64, 0x34, 0x12, 0x00, 0x00);
     n = spe_enc_context(b, SPE_CTX_EL2, 0xABCD0001u); EXPECT(b, n, 0x65, 0x01, 0x00, 0xCD, 0xAB);
     /* Operation Type: 0b01 00 10 CLASS, 8-bit SUBCLASS */
-    n = spe_enc_op_type(b, SPE_OP_OTHER, 0); EXPECT(b, n, 0x48, 0x00);
-    n = spe_enc_op_type(b, SPE_OP_LDST, 0x07); EXPECT(b, n, 0x49, 0x07);
-    n = spe_enc_op_type(b, SPE_OP_BRANCH, 0x03); EXPECT(b, n, 0x4A, 0x03);
+    n = spe_enc_op_type(b, SPE_OP_CLASS_OTHER, 0); EXPECT(b, n, 0x48, 0x00);
+    n = spe_enc_op_type(b, SPE_OP_CLASS_LDST, 0x07); EXPECT(b, n, 0x49, 0x07);
+    n = spe_enc_op_type(b, SPE_OP_CLASS_BRANCH, 0x03); EXPECT(b, n, 0x4A, 0x03);
     /* Data Source: 0b01 SZ 0011: byte 0x43, halfword 0x53 */
     n = spe_enc_data_source(b, 0x0D); EXPECT(b, n, 0x43, 0x0D);
     n = spe_enc_data_source(b, 0x1234); EXPECT(b, n, 0x53, 0x34, 0x12);
@@ -531,9 +531,9 @@ START_TEST(test_registers)
     ck_assert_uint_eq(PMSCR_EL2_ENC, 0xE4C8);
     ck_assert_uint_eq(PMSCR_EL12_ENC, 0xECC8);
     ck_assert_uint_eq(PMBIDR_EL1_ENC, 0xC4D7);
-    ck_assert_uint_eq(SPE_SYSREG_CRM(PMBSR_EL1_ENC), 10);
-    ck_assert_uint_eq(SPE_SYSREG_OP2(PMSFCR_EL1_ENC), 4);
-    ck_assert_uint_eq(SPE_SYSREG_OP2(PMSEVFR_EL1_ENC), 5);
+    ck_assert_uint_eq(SYSREG_CRM(PMBSR_EL1_ENC), 10);
+    ck_assert_uint_eq(SYSREG_OP2(PMSFCR_EL1_ENC), 4);
+    ck_assert_uint_eq(SYSREG_OP2(PMSEVFR_EL1_ENC), 5);
 
     /* PMSIDR_EL1: CountSize 0b0010, MaxSize 7, Interval 4, ERnd, LDS,
      * ArchInst, FL, FT, FE = 0x27400 | 0x3F */
@@ -564,9 +564,9 @@ START_TEST(test_registers)
     /* read-only and unknown encodings */
     ck_assert_int_eq(spe_model_write_reg(m, PMSIDR_EL1_ENC, 0), -1);
     ck_assert_int_eq(spe_model_write_reg(m, PMBIDR_EL1_ENC, 0), -1);
-    ck_assert_int_eq(spe_model_write_reg(m, SPE_SYSREG(3, 0, 9, 10, 2), 0), -1);
+    ck_assert_int_eq(spe_model_write_reg(m, SYSREG_ENC(3, 0, 9, 10, 2), 0), -1);
     uint64_t v;
-    ck_assert_int_eq(spe_model_read_reg(m, SPE_SYSREG(3, 0, 9, 9, 1), &v), -1);
+    ck_assert_int_eq(spe_model_read_reg(m, SYSREG_ENC(3, 0, 9, 9, 1), &v), -1);
 
     /* RES0 bits read as zero */
     tu_set(m, PMSCR_EL1_ENC, ~UINT64_C(0));

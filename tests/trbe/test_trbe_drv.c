@@ -151,9 +151,9 @@ START_TEST(test_start_order)
     E.n = 0;
     ck_assert_int_eq(trbe_drv_start(&d, &c, err, sizeof err), 0);
     /* read LIMITR (disabled: no disabling write), then S_PKLXF */
-    static const uint16_t order[] = {TRBE_ENC_TRBLIMITR, TRBE_ENC_TRBSR, TRBE_ENC_TRBBASER,
-                                     TRBE_ENC_TRBPTR, TRBE_ENC_TRBTRG, TRBE_ENC_TRBMAR,
-                                     TRBE_ENC_TRBLIMITR, TRBE_ENC_TRBLIMITR};
+    static const uint16_t order[] = {TRBLIMITR_EL1_ENC, TRBSR_EL1_ENC, TRBBASER_EL1_ENC,
+                                     TRBPTR_EL1_ENC, TRBTRG_EL1_ENC, TRBMAR_EL1_ENC,
+                                     TRBLIMITR_EL1_ENC, TRBLIMITR_EL1_ENC};
     ck_assert_uint_eq(E.n, 8);
     for (unsigned i = 0; i < 8; i++)
         ck_assert_uint_eq(E.log[i].enc, order[i]);
@@ -162,19 +162,19 @@ START_TEST(test_start_order)
     ck_assert(!(E.log[6].value & TRBLIMITR_E));
     ck_assert(E.log[7].value & TRBLIMITR_E);          /* enable last */
     ck_assert_uint_ge(E.isbs, 2);
-    uint64_t l = trbe_model_read(E.m, TRBE_ENC_TRBLIMITR);
+    uint64_t l = trbe_model_read(E.m, TRBLIMITR_EL1_ENC);
     ck_assert_uint_eq(l, (MEM_BASE + 8192) | TRBLIMITR_NVM | (1u << TRBLIMITR_FM_SHIFT) |
                              TRBLIMITR_E);
-    ck_assert_uint_eq(trbe_model_read(E.m, TRBE_ENC_TRBPTR), MEM_BASE + 100);
-    ck_assert_uint_eq(trbe_model_read(E.m, TRBE_ENC_TRBTRG), 40);
-    ck_assert_uint_eq(trbe_model_read(E.m, TRBE_ENC_TRBMAR), 0x344);
+    ck_assert_uint_eq(trbe_model_read(E.m, TRBPTR_EL1_ENC), MEM_BASE + 100);
+    ck_assert_uint_eq(trbe_model_read(E.m, TRBTRG_EL1_ENC), 40);
+    ck_assert_uint_eq(trbe_model_read(E.m, TRBMAR_EL1_ENC), 0x344);
     ck_assert_int_eq(d.running, 1);
 
     /* starting again while enabled disables first */
     E.n = 0;
     ck_assert_int_eq(trbe_drv_start(&d, &c, err, sizeof err), 0);
     ck_assert_int_eq(E.log[1].write, 1);
-    ck_assert_uint_eq(E.log[1].enc, TRBE_ENC_TRBLIMITR);
+    ck_assert_uint_eq(E.log[1].enc, TRBLIMITR_EL1_ENC);
     ck_assert(!(E.log[1].value & TRBLIMITR_E));
 
     trbe_drv_state st;
@@ -186,7 +186,7 @@ START_TEST(test_start_order)
     ck_assert_uint_eq(st.ptr, MEM_BASE + 110);
     ck_assert_uint_eq(st.trg, 30);                     /* armed: counted 10 bytes */
     ck_assert_uint_eq(st.sr, TRBSR_TRG);
-    ck_assert(!(trbe_model_read(E.m, TRBE_ENC_TRBLIMITR) & TRBLIMITR_E));
+    ck_assert(!(trbe_model_read(E.m, TRBLIMITR_EL1_ENC) & TRBLIMITR_E));
     ck_assert_int_eq(d.running, 0);
     teardown();
 }
@@ -212,7 +212,7 @@ START_TEST(test_irq_full_and_resume)
     ck_assert_int_eq(o.irq, 0);                          /* IRQ cleared */
     ck_assert_int_eq(o.enabled, 0);
     ck_assert_int_eq(trbe_drv_resume(&d, &c, &st, ev, err, sizeof err), 0);
-    ck_assert_uint_eq(trbe_model_read(E.m, TRBE_ENC_TRBSR), 0);
+    ck_assert_uint_eq(trbe_model_read(E.m, TRBSR_EL1_ENC), 0);
     feed(5);
     trbe_drv_stop(&d, &st);
     ck_assert_uint_eq(st.ptr, MEM_BASE + 5);

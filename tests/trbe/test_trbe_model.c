@@ -65,11 +65,11 @@ static trbe_model *mk(unsigned block)
 static void start(trbe_model *m, unsigned npages, uint64_t ptr, unsigned fm, unsigned tm,
                   uint32_t trg, uint64_t sr)
 {
-    trbe_model_write(m, TRBE_ENC_TRBBASER, MEM_BASE);
-    trbe_model_write(m, TRBE_ENC_TRBPTR, ptr);
-    trbe_model_write(m, TRBE_ENC_TRBTRG, trg);
-    trbe_model_write(m, TRBE_ENC_TRBSR, sr);
-    trbe_model_write(m, TRBE_ENC_TRBLIMITR,
+    trbe_model_write(m, TRBBASER_EL1_ENC, MEM_BASE);
+    trbe_model_write(m, TRBPTR_EL1_ENC, ptr);
+    trbe_model_write(m, TRBTRG_EL1_ENC, trg);
+    trbe_model_write(m, TRBSR_EL1_ENC, sr);
+    trbe_model_write(m, TRBLIMITR_EL1_ENC,
                      (MEM_BASE + npages * 4096ull) | ((uint64_t)tm << TRBLIMITR_TM_SHIFT) |
                          ((uint64_t)fm << TRBLIMITR_FM_SHIFT) | TRBLIMITR_E);
 }
@@ -92,27 +92,27 @@ static unsigned ec_of(uint64_t sr) { return (unsigned)((sr & TRBSR_EC_MASK) >> T
 START_TEST(test_reset_and_masks)
 {
     trbe_model *m = mk(64);
-    uint16_t regs[] = {TRBE_ENC_TRBLIMITR, TRBE_ENC_TRBPTR, TRBE_ENC_TRBBASER, TRBE_ENC_TRBSR,
-                       TRBE_ENC_TRBMAR, TRBE_ENC_TRBTRG, TRBE_ENC_TRBIDR, TRBE_ENC_TRBMPAM};
+    uint16_t regs[] = {TRBLIMITR_EL1_ENC, TRBPTR_EL1_ENC, TRBBASER_EL1_ENC, TRBSR_EL1_ENC,
+                       TRBMAR_EL1_ENC, TRBTRG_EL1_ENC, TRBIDR_EL1_ENC, TRBMPAM_EL1_ENC};
     for (unsigned i = 0; i < sizeof regs / sizeof regs[0]; i++)
         ck_assert_uint_eq(trbe_model_read(m, regs[i]), 0);
-    ck_assert_uint_eq(TRBE_ENC_TRBLIMITR, 0xC4D8);
-    ck_assert_uint_eq(TRBE_ENC_TRBIDR, 0xC4DF);
-    ck_assert_str_eq(trbe_reg_name(TRBE_ENC_TRBSR), "TRBSR_EL1");
+    ck_assert_uint_eq(TRBLIMITR_EL1_ENC, 0xC4D8);
+    ck_assert_uint_eq(TRBIDR_EL1_ENC, 0xC4DF);
+    ck_assert_str_eq(trbe_reg_name(TRBSR_EL1_ENC), "TRBSR_EL1");
     ck_assert_ptr_null(trbe_reg_name(0x1234));
-    trbe_model_write(m, TRBE_ENC_TRBBASER, ~0ull);
-    ck_assert_uint_eq(trbe_model_read(m, TRBE_ENC_TRBBASER), ~0xFFFull);
-    trbe_model_write(m, TRBE_ENC_TRBSR, ~0ull);
-    ck_assert_uint_eq(trbe_model_read(m, TRBE_ENC_TRBSR), TRBSR_RW_MASK);
-    ck_assert(!(trbe_model_read(m, TRBE_ENC_TRBSR) & (TRBSR_DAT | TRBSR_MSS2_MASK)));
-    trbe_model_write(m, TRBE_ENC_TRBTRG, ~0ull);
-    ck_assert_uint_eq(trbe_model_read(m, TRBE_ENC_TRBTRG), 0xFFFFFFFFull);
-    trbe_model_write(m, TRBE_ENC_TRBMAR, ~0ull);
-    ck_assert_uint_eq(trbe_model_read(m, TRBE_ENC_TRBMAR), 0xFFF);
-    trbe_model_write(m, TRBE_ENC_TRBIDR, ~0ull);
-    ck_assert_uint_eq(trbe_model_read(m, TRBE_ENC_TRBIDR), 0);
-    trbe_model_write(m, TRBE_ENC_TRBLIMITR, ~0ull & ~TRBLIMITR_E);
-    ck_assert_uint_eq(trbe_model_read(m, TRBE_ENC_TRBLIMITR), TRBLIMITR_RW_MASK & ~TRBLIMITR_E);
+    trbe_model_write(m, TRBBASER_EL1_ENC, ~0ull);
+    ck_assert_uint_eq(trbe_model_read(m, TRBBASER_EL1_ENC), ~0xFFFull);
+    trbe_model_write(m, TRBSR_EL1_ENC, ~0ull);
+    ck_assert_uint_eq(trbe_model_read(m, TRBSR_EL1_ENC), TRBSR_RW_MASK);
+    ck_assert(!(trbe_model_read(m, TRBSR_EL1_ENC) & (TRBSR_DAT | TRBSR_MSS2_MASK)));
+    trbe_model_write(m, TRBTRG_EL1_ENC, ~0ull);
+    ck_assert_uint_eq(trbe_model_read(m, TRBTRG_EL1_ENC), 0xFFFFFFFFull);
+    trbe_model_write(m, TRBMAR_EL1_ENC, ~0ull);
+    ck_assert_uint_eq(trbe_model_read(m, TRBMAR_EL1_ENC), 0xFFF);
+    trbe_model_write(m, TRBIDR_EL1_ENC, ~0ull);
+    ck_assert_uint_eq(trbe_model_read(m, TRBIDR_EL1_ENC), 0);
+    trbe_model_write(m, TRBLIMITR_EL1_ENC, ~0ull & ~TRBLIMITR_E);
+    ck_assert_uint_eq(trbe_model_read(m, TRBLIMITR_EL1_ENC), TRBLIMITR_RW_MASK & ~TRBLIMITR_E);
     trbe_model_out o;
     trbe_model_outputs(m, &o);
     ck_assert_int_eq(o.irq, 1);        /* IRQ written as 1 raises the request */
@@ -146,7 +146,7 @@ START_TEST(test_disabled_discards)
     trbe_model_outputs(m, &o);
     ck_assert_uint_eq(o.bytes_discarded, 100);
     ck_assert_uint_eq(o.bytes_written, 0);
-    ck_assert_uint_eq(trbe_model_read(m, TRBE_ENC_TRBSR), 0);   /* no TRG while Disabled */
+    ck_assert_uint_eq(trbe_model_read(m, TRBSR_EL1_ENC), 0);   /* no TRG while Disabled */
     trbe_model_free(m);
 }
 END_TEST
@@ -156,8 +156,8 @@ START_TEST(test_fill_mode)
     trbe_model *m = mk(64);
     start(m, 1, MEM_BASE + 4000, TRBE_FM_FILL, TRBE_TM_IGNR, 0, 0);
     feed(m, 200, 1);
-    uint64_t sr = trbe_model_read(m, TRBE_ENC_TRBSR);
-    ck_assert_uint_eq(trbe_model_read(m, TRBE_ENC_TRBPTR), MEM_BASE);   /* R_MBSHC */
+    uint64_t sr = trbe_model_read(m, TRBSR_EL1_ENC);
+    ck_assert_uint_eq(trbe_model_read(m, TRBPTR_EL1_ENC), MEM_BASE);   /* R_MBSHC */
     ck_assert(sr & TRBSR_S);
     ck_assert(sr & TRBSR_WRAP);
     ck_assert(sr & TRBSR_IRQ);
@@ -187,11 +187,11 @@ START_TEST(test_wrap_and_circular)
         trbe_model *m = mk(128);
         start(m, 1, MEM_BASE + 4090, fm, TRBE_TM_IGNR, 0, 0);
         feed(m, 4096 + 20, 0);
-        uint64_t sr = trbe_model_read(m, TRBE_ENC_TRBSR);
+        uint64_t sr = trbe_model_read(m, TRBSR_EL1_ENC);
         ck_assert(!(sr & TRBSR_S));
         ck_assert(sr & TRBSR_WRAP);
         ck_assert_int_eq((sr & TRBSR_IRQ) != 0, fm == TRBE_FM_WRAP);   /* R_VBDJZ, I_GDSTS */
-        ck_assert_uint_eq(trbe_model_read(m, TRBE_ENC_TRBPTR), MEM_BASE + 14);
+        ck_assert_uint_eq(trbe_model_read(m, TRBPTR_EL1_ENC), MEM_BASE + 14);
         trbe_model_out o;
         trbe_model_outputs(m, &o);
         ck_assert_uint_eq(o.wrap_events, 2);
@@ -210,33 +210,33 @@ START_TEST(test_trigger_stop)
     start(m, 2, MEM_BASE, TRBE_FM_FILL, TRBE_TM_STOP, 100, 0);
     feed(m, 50, 0);
     trbe_model_trigger(m);             /* Detected Trigger: counting starts */
-    uint64_t sr = trbe_model_read(m, TRBE_ENC_TRBSR);
+    uint64_t sr = trbe_model_read(m, TRBSR_EL1_ENC);
     ck_assert(sr & TRBSR_TRG);
     feed(m, 99, 0);
     trbe_model_out o;
     trbe_model_outputs(m, &o);
     ck_assert_int_eq(o.flush_req, 0);
-    ck_assert_uint_eq(trbe_model_read(m, TRBE_ENC_TRBTRG), 1);
+    ck_assert_uint_eq(trbe_model_read(m, TRBTRG_EL1_ENC), 1);
     feed(m, 1, 0);                     /* counter reaches 0: Trigger Event */
     trbe_model_outputs(m, &o);
     ck_assert_int_eq(o.flush_req, 1);
     ck_assert_uint_eq(o.trig_events, 1);
     feed(m, 30, 0);                    /* the flush still delivers trace */
-    ck_assert(!(trbe_model_read(m, TRBE_ENC_TRBSR) & TRBSR_S));
+    ck_assert(!(trbe_model_read(m, TRBSR_EL1_ENC) & TRBSR_S));
     unsigned before = E.ntxn;
     trbe_model_flush_done(m);          /* R_XRRRWP */
-    sr = trbe_model_read(m, TRBE_ENC_TRBSR);
+    sr = trbe_model_read(m, TRBSR_EL1_ENC);
     ck_assert(sr & TRBSR_S);
     ck_assert(sr & TRBSR_IRQ);
     ck_assert_uint_eq(sr & TRBSR_BSC_MASK, TRBSR_BSC_TRIGGERED);
     ck_assert_uint_eq(E.ntxn, before + 1);   /* the partial block was closed */
-    ck_assert_uint_eq(trbe_model_read(m, TRBE_ENC_TRBPTR), MEM_BASE + 180);
+    ck_assert_uint_eq(trbe_model_read(m, TRBPTR_EL1_ENC), MEM_BASE + 180);
     feed(m, 10, 0);
     trbe_model_outputs(m, &o);
     ck_assert_uint_eq(o.bytes_written, 180);
     ck_assert_int_eq(o.flush_req, 0);
     trbe_model_flush_done(m);          /* no flush pending: ignored */
-    ck_assert_uint_eq(trbe_model_read(m, TRBE_ENC_TRBSR), sr);
+    ck_assert_uint_eq(trbe_model_read(m, TRBSR_EL1_ENC), sr);
     trbe_model_free(m);
 }
 END_TEST
@@ -251,7 +251,7 @@ START_TEST(test_trigger_irq_and_ignore)
     trbe_model_outputs(m, &o);
     ck_assert_int_eq(o.flush_req, 1);
     trbe_model_flush_done(m);
-    uint64_t sr = trbe_model_read(m, TRBE_ENC_TRBSR);
+    uint64_t sr = trbe_model_read(m, TRBSR_EL1_ENC);
     ck_assert(sr & TRBSR_IRQ);
     ck_assert(!(sr & TRBSR_S));        /* R_XYYPYF: collection continues */
     feed(m, 10, 0);
@@ -265,7 +265,7 @@ START_TEST(test_trigger_irq_and_ignore)
     trbe_model_outputs(m, &o);
     ck_assert_uint_eq(o.trig_events, 1);
     ck_assert_int_eq(o.flush_req, 0);  /* I_ILMQHK */
-    ck_assert_uint_eq(trbe_model_read(m, TRBE_ENC_TRBSR), TRBSR_TRG);
+    ck_assert_uint_eq(trbe_model_read(m, TRBSR_EL1_ENC), TRBSR_TRG);
     trbe_model_trigger(m);             /* TRG already 1: no second event (I_ZGFSK) */
     trbe_model_outputs(m, &o);
     ck_assert_uint_eq(o.trig_events, 1);
@@ -285,7 +285,7 @@ START_TEST(test_trigger_at_full)
     trbe_model_outputs(m, &o);
     ck_assert_uint_eq(o.trig_events, 1);
     ck_assert_int_eq(o.flush_req, 0);
-    uint64_t sr = trbe_model_read(m, TRBE_ENC_TRBSR);
+    uint64_t sr = trbe_model_read(m, TRBSR_EL1_ENC);
     ck_assert_uint_eq(sr & TRBSR_BSC_MASK, TRBSR_BSC_FILLED);
     trbe_model_free(m);
 
@@ -296,7 +296,7 @@ START_TEST(test_trigger_at_full)
     trbe_model_outputs(m, &o);
     ck_assert_int_eq(o.flush_req, 1);
     trbe_model_flush_done(m);
-    sr = trbe_model_read(m, TRBE_ENC_TRBSR);
+    sr = trbe_model_read(m, TRBSR_EL1_ENC);
     ck_assert_uint_eq(sr & TRBSR_BSC_MASK, TRBSR_BSC_FILLED);   /* S was already 1 */
     trbe_model_free(m);
 }
@@ -308,18 +308,18 @@ START_TEST(test_external_abort)
     E.err_index = 2;
     start(m, 1, MEM_BASE + 16, TRBE_FM_WRAP, TRBE_TM_STOP, 500, TRBSR_TRG);
     feed(m, 300, 0x40);
-    uint64_t sr = trbe_model_read(m, TRBE_ENC_TRBSR);
+    uint64_t sr = trbe_model_read(m, TRBSR_EL1_ENC);
     /* transactions: 16..63 (48), 64..127 (64), then 128.. fails */
     ck_assert_uint_eq(E.ntxn, 3);
     ck_assert_uint_eq(E.txn_resp[2], TRBE_RESP_SLVERR);
     ck_assert_uint_eq(E.txn_start[2], MEM_BASE + 128);
-    ck_assert_uint_eq(trbe_model_read(m, TRBE_ENC_TRBPTR), MEM_BASE + 128);   /* R_XRLSC */
+    ck_assert_uint_eq(trbe_model_read(m, TRBPTR_EL1_ENC), MEM_BASE + 128);   /* R_XRLSC */
     ck_assert(sr & TRBSR_EA);
     ck_assert(sr & TRBSR_S);
     ck_assert(sr & TRBSR_IRQ);
     ck_assert_uint_eq(ec_of(sr), TRBSR_EC_S1_ABORT);
     ck_assert_uint_eq(sr & TRBSR_MSS_MASK, TRBSR_FSC_SYNC_EXT_ABORT);
-    ck_assert_uint_eq(trbe_model_read(m, TRBE_ENC_TRBTRG), 500 - 112);
+    ck_assert_uint_eq(trbe_model_read(m, TRBTRG_EL1_ENC), 500 - 112);
     ck_assert_uint_eq(E.mem[127], (uint8_t)(0x40 + 111));
     ck_assert_uint_eq(E.mem[128], 0);
     trbe_model_out o;
@@ -334,29 +334,29 @@ START_TEST(test_programming_while_enabled)
 {
     trbe_model *m = mk(64);
     start(m, 1, MEM_BASE, TRBE_FM_CBUF, TRBE_TM_IGNR, 7, 0);
-    uint64_t l = trbe_model_read(m, TRBE_ENC_TRBLIMITR);
+    uint64_t l = trbe_model_read(m, TRBLIMITR_EL1_ENC);
     /* R_DJMDD: ignored while E is 1 */
-    trbe_model_write(m, TRBE_ENC_TRBPTR, MEM_BASE + 8);
-    trbe_model_write(m, TRBE_ENC_TRBBASER, 0);
-    trbe_model_write(m, TRBE_ENC_TRBSR, TRBSR_IRQ);
-    trbe_model_write(m, TRBE_ENC_TRBTRG, 99);
-    trbe_model_write(m, TRBE_ENC_TRBMAR, 0x44);
-    trbe_model_write(m, TRBE_ENC_TRBLIMITR, l + 4096);
-    ck_assert_uint_eq(trbe_model_read(m, TRBE_ENC_TRBPTR), MEM_BASE);
-    ck_assert_uint_eq(trbe_model_read(m, TRBE_ENC_TRBBASER), MEM_BASE);
-    ck_assert_uint_eq(trbe_model_read(m, TRBE_ENC_TRBSR), 0);
-    ck_assert_uint_eq(trbe_model_read(m, TRBE_ENC_TRBTRG), 7);
-    ck_assert_uint_eq(trbe_model_read(m, TRBE_ENC_TRBMAR), 0);
-    ck_assert_uint_eq(trbe_model_read(m, TRBE_ENC_TRBLIMITR), l);
+    trbe_model_write(m, TRBPTR_EL1_ENC, MEM_BASE + 8);
+    trbe_model_write(m, TRBBASER_EL1_ENC, 0);
+    trbe_model_write(m, TRBSR_EL1_ENC, TRBSR_IRQ);
+    trbe_model_write(m, TRBTRG_EL1_ENC, 99);
+    trbe_model_write(m, TRBMAR_EL1_ENC, 0x44);
+    trbe_model_write(m, TRBLIMITR_EL1_ENC, l + 4096);
+    ck_assert_uint_eq(trbe_model_read(m, TRBPTR_EL1_ENC), MEM_BASE);
+    ck_assert_uint_eq(trbe_model_read(m, TRBBASER_EL1_ENC), MEM_BASE);
+    ck_assert_uint_eq(trbe_model_read(m, TRBSR_EL1_ENC), 0);
+    ck_assert_uint_eq(trbe_model_read(m, TRBTRG_EL1_ENC), 7);
+    ck_assert_uint_eq(trbe_model_read(m, TRBMAR_EL1_ENC), 0);
+    ck_assert_uint_eq(trbe_model_read(m, TRBLIMITR_EL1_ENC), l);
     feed(m, 10, 0);
     ck_assert_uint_eq(E.ntxn, 0);      /* the block is still open */
     /* a write that clears E applies whole and closes the open block */
-    trbe_model_write(m, TRBE_ENC_TRBLIMITR, (l + 4096) & ~TRBLIMITR_E);
-    ck_assert_uint_eq(trbe_model_read(m, TRBE_ENC_TRBLIMITR), (l + 4096) & ~TRBLIMITR_E);
+    trbe_model_write(m, TRBLIMITR_EL1_ENC, (l + 4096) & ~TRBLIMITR_E);
+    ck_assert_uint_eq(trbe_model_read(m, TRBLIMITR_EL1_ENC), (l + 4096) & ~TRBLIMITR_E);
     ck_assert_uint_eq(E.ntxn, 1);
     ck_assert_uint_eq(E.txn_len[0], 10);
-    trbe_model_write(m, TRBE_ENC_TRBPTR, MEM_BASE + 8);
-    ck_assert_uint_eq(trbe_model_read(m, TRBE_ENC_TRBPTR), MEM_BASE + 8);
+    trbe_model_write(m, TRBPTR_EL1_ENC, MEM_BASE + 8);
+    ck_assert_uint_eq(trbe_model_read(m, TRBPTR_EL1_ENC), MEM_BASE + 8);
     trbe_model_free(m);
 }
 END_TEST
@@ -368,23 +368,23 @@ START_TEST(test_out_of_range)
         trbe_model *m = mk(64);
         start(m, 1, ptrs[i], TRBE_FM_FILL, TRBE_TM_IGNR, 0, 0);
         feed(m, 5, 0);
-        uint64_t sr = trbe_model_read(m, TRBE_ENC_TRBSR);
+        uint64_t sr = trbe_model_read(m, TRBSR_EL1_ENC);
         ck_assert(sr & TRBSR_S);
         ck_assert(sr & TRBSR_IRQ);
         ck_assert_uint_eq(ec_of(sr), TRBSR_EC_IMPDEF);
         ck_assert_uint_eq(sr & TRBSR_MSS_MASK, TRBSR_MSS_IMPDEF_PTR_RANGE);
-        ck_assert_uint_eq(trbe_model_read(m, TRBE_ENC_TRBPTR), ptrs[i]);
+        ck_assert_uint_eq(trbe_model_read(m, TRBPTR_EL1_ENC), ptrs[i]);
         ck_assert_uint_eq(E.bad_writes, 0);
         ck_assert_uint_eq(E.ntxn, 0);
         trbe_model_free(m);
     }
     /* base not below limit: every pointer is out-of-range */
     trbe_model *m = mk(64);
-    trbe_model_write(m, TRBE_ENC_TRBBASER, MEM_BASE + 4096);
-    trbe_model_write(m, TRBE_ENC_TRBPTR, MEM_BASE + 4096);
-    trbe_model_write(m, TRBE_ENC_TRBLIMITR, (MEM_BASE + 4096) | TRBLIMITR_E);
+    trbe_model_write(m, TRBBASER_EL1_ENC, MEM_BASE + 4096);
+    trbe_model_write(m, TRBPTR_EL1_ENC, MEM_BASE + 4096);
+    trbe_model_write(m, TRBLIMITR_EL1_ENC, (MEM_BASE + 4096) | TRBLIMITR_E);
     feed(m, 1, 0);
-    ck_assert_uint_eq(ec_of(trbe_model_read(m, TRBE_ENC_TRBSR)), TRBSR_EC_IMPDEF);
+    ck_assert_uint_eq(ec_of(trbe_model_read(m, TRBSR_EL1_ENC)), TRBSR_EC_IMPDEF);
     trbe_model_free(m);
 }
 END_TEST

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "brbe_dec.h"
-#include "brbe_dump.h"
+#include "brbe_dump_read.h"
 #include "file_read.h"
 
 #define EXIT_BAD   1

@@ -12,7 +12,7 @@
 #include "ete_decoder.h"
 #include "ete_image.h"
 #include "ete_pkt.h"
-#include "ete_snapshot.h"
+#include "ete_snapshot_read.h"
 #include "file_read.h"
 
 #define EXIT_BADPKT 1

@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
-#include "ete_snapshot.h"
+#include "ete_snapshot_read.h"
 #include "file_read.h"
 #include "pe_stream.h"
 #include "perf_data.h"

@@ -28,7 +28,7 @@
 
 #include "ete_decoder.h"
 #include "ete_image.h"
-#include "ete_snapshot.h"
+#include "ete_snapshot_read.h"
 
 enum prev { PREV_NONE, PREV_DISC, PREV_TAKEN, PREV_NOT_TAKEN };
 

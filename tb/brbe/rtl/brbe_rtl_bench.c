@@ -1,7 +1,8 @@
 /* brbe-rtl-bench-<set>: brbe_top (one parameter set) against the BRBE
  * model (docs/brbe-rtl.md, "Bench").
  *
- *   brbe-rtl-bench-N8 [--seed S|random] [--seeds N] [--records N] [--waves F.fst] [-v]
+ *   brbe-rtl-bench-N8 [--seed S|random] [--seeds N] [--records N] [--eret-reset]
+ *                     [--long-gaps] [--waves F.fst] [-v]
  *
  * Runs seeds S .. S+N-1 (default 1, 1), each on a fresh device; prints the
  * seed of each run and stops at the first difference, which it prints with
@@ -27,6 +28,10 @@ int main(int argc, char **argv)
           0, 0, NULL },
         { "--seeds", HARNESS_OPT_U64, &seeds, "N", "number of seeds", 1, 0, NULL },
         { "--records", HARNESS_OPT_U64, &o.records, "N", "PE records per seed", 1, 0, NULL },
+        { "--eret-reset", HARNESS_OPT_FLAG, &o.eret_reset, NULL,
+          "a PE Warm reset right after a quarter of the inserted ERETs", 0, 0, NULL },
+        { "--long-gaps", HARNESS_OPT_FLAG, &o.long_gaps, NULL,
+          "2^20 to 2^21 idle cycles before one record in 500", 0, 0, NULL },
         { "--waves", HARNESS_OPT_STR, &waves, "F.fst", "write an FST wave file", 0, 0, NULL },
         { "-v", HARNESS_OPT_FLAG, &o.verbose, NULL, "print the events as they happen", 0, 0,
           NULL },

@@ -26,6 +26,7 @@ typedef struct tb {
     uint64_t rng;
     uint64_t rec_idx;       /* index of the stream record last fed */
     unsigned top_el;
+    uint64_t cyc_off;       /* added to every record's cycle (opts long_gaps) */
     char hist[HIST][200];
     unsigned nhist;
 } tb;
@@ -245,7 +246,7 @@ static void pick_el(tb *t, unsigned *el, int *ns)
 static const unsigned reg_encs[] = {
     BRBCR_EL1_ENC, BRBCR_EL2_ENC, BRBCR_EL12_ENC, BRBFCR_EL1_ENC, BRBTS_EL1_ENC,
     BRBINFINJ_EL1_ENC, BRBSRCINJ_EL1_ENC, BRBTGTINJ_EL1_ENC, BRBIDR0_EL1_ENC,
-    BRBE_SYSREG(2, 1, 9, 0, 3), BRBE_SYSREG(2, 1, 8, 5, 3), BRBE_SYSREG(3, 0, 9, 0, 0)
+    SYSREG_ENC(2, 1, 9, 0, 3), SYSREG_ENC(2, 1, 8, 5, 3), SYSREG_ENC(3, 0, 9, 0, 0)
 };
 #define N_REG_ENCS (sizeof reg_encs / sizeof reg_encs[0])
 
@@ -381,9 +382,12 @@ static int read_new(tb *t, const brbe_model_counts *before)
     return 0;
 }
 
-static int feed(tb *t, const pe_rec *x, int pmu)
+static int feed(tb *t, const pe_rec *x0, int pmu)
 {
     char err[256];
+    pe_rec y = *x0;
+    const pe_rec *x = &y;
+    y.cycle += t->cyc_off;
     brbe_model_counts before;
     brbe_model_stats(t->m, &before);
     if (brbe_model_step(t->m, x, err, sizeof err) != 0) {
@@ -557,7 +561,25 @@ int brbe_rtl_run(const brbe_tb_dut *dut, const brbe_rtl_opts *o, brbe_rtl_result
             rc = feed(&t, &ex, 0);
             if (rc == 0)
                 rc = feed(&t, &er, 0);
+            /* a PE Warm reset right after the ERET: the EL returned to is
+               unknowable (R_PMRRL); the PE restarts where x is */
+            if (rc == 0 && o->eret_reset && rn(&t, 4) == 0) {
+                pe_rec rs;
+                memset(&rs, 0, sizeof rs);
+                rs.kind = PE_KIND_RESET;
+                rs.exc_type = PE_EXC_PE_RESET;
+                rs.el = 1;
+                rs.from_el = er.el;
+                rs.flags = PE_F_NS;
+                rs.target = x->pc;
+                rs.cycle = er.cycle;
+                rs.timestamp = x->timestamp;
+                rc = feed(&t, &rs, 0);
+            }
         }
+        /* a gap of 2^20 cycles or more before x (a saturated CC, R_XGSSZ) */
+        if (o->long_gaps && rn(&t, 500) == 0)
+            t.cyc_off += (UINT64_C(1) << 20) + rnd(&t) % (UINT64_C(1) << 20);
         while (rc == 0 && rn(&t, 8) == 0)
             rc = random_op(&t);
         if (rc == 0 && rn(&t, 60) == 0)

@@ -45,7 +45,7 @@
 #include "ete_pkt.h"
 #include "ete_regs.h"
 #include "ete_roundtrip.h"
-#include "ete_snapshot.h"
+#include "ete_snapshot_read.h"
 #include "ocsd_ete.h"
 #include "pe_stream.h"
 #include "trbe_regs.h"

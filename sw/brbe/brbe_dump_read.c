@@ -1,5 +1,5 @@
-/* BRBE record dump reader and printers (brbe_dump.h). */
-#include "brbe_dump.h"
+/* BRBE record dump reader and printers (brbe_dump_read.h). */
+#include "brbe_dump_read.h"
 
 #include <stdarg.h>
 #include <string.h>

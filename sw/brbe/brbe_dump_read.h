@@ -3,8 +3,8 @@
  * prints.  The reader works on a buffer in memory, returns one snapshot at
  * a time and checks every rule of the format's section 3; the first
  * problem stops it with the line number, byte offset and a message. */
-#ifndef BRBE_DUMP_H
-#define BRBE_DUMP_H
+#ifndef BRBE_DUMP_READ_H
+#define BRBE_DUMP_READ_H
 
 #include <stddef.h>
 #include <stdint.h>

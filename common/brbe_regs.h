@@ -16,47 +16,36 @@
 
 #include <stdint.h>
 
-/* ---- System register encodings ------------------------------------------
- * BRBE_SYSREG packs (op0, op1, CRn, CRm, op2) the way the MRS/MSR instruction
- * holds them in bits [20:5], shifted down by 5:
- *     op0[15:14] op1[13:11] CRn[10:7] CRm[6:3] op2[2:0]
- * (the same packing as SPE_SYSREG in spe_regs.h and TRBE_ENC in trbe_regs.h). */
-#define BRBE_SYSREG(op0, op1, crn, crm, op2)                                   \
-    ((((unsigned)(op0) & 3u) << 14) | (((unsigned)(op1) & 7u) << 11) |        \
-     (((unsigned)(crn) & 15u) << 7) | (((unsigned)(crm) & 15u) << 3) |        \
-     ((unsigned)(op2) & 7u))
-#define BRBE_SYSREG_OP0(e) (((unsigned)(e) >> 14) & 3u)
-#define BRBE_SYSREG_OP1(e) (((unsigned)(e) >> 11) & 7u)
-#define BRBE_SYSREG_CRN(e) (((unsigned)(e) >> 7) & 15u)
-#define BRBE_SYSREG_CRM(e) (((unsigned)(e) >> 3) & 15u)
-#define BRBE_SYSREG_OP2(e) ((unsigned)(e) & 7u)
+#include "sysreg.h"
+
+/* ---- System register encodings (sysreg.h: SYSREG_ENC) ------------------ */
 
 /* Per-record registers, n = 0..31 within the bank selected by
  * BRBFCR_EL1.BANK: (2, 1, 8, n[3:0], n[4]:op2[1:0]) [RF L97-99], with
  * op2[1:0] = 00 INF, 01 SRC, 10 TGT. */
-#define BRBINF_EL1_ENC(n) BRBE_SYSREG(2, 1, 8, (n) & 15u, (((unsigned)(n) >> 4) & 1u) << 2 | 0u)
-#define BRBSRC_EL1_ENC(n) BRBE_SYSREG(2, 1, 8, (n) & 15u, (((unsigned)(n) >> 4) & 1u) << 2 | 1u)
-#define BRBTGT_EL1_ENC(n) BRBE_SYSREG(2, 1, 8, (n) & 15u, (((unsigned)(n) >> 4) & 1u) << 2 | 2u)
+#define BRBINF_EL1_ENC(n) SYSREG_ENC(2, 1, 8, (n) & 15u, (((unsigned)(n) >> 4) & 1u) << 2 | 0u)
+#define BRBSRC_EL1_ENC(n) SYSREG_ENC(2, 1, 8, (n) & 15u, (((unsigned)(n) >> 4) & 1u) << 2 | 1u)
+#define BRBTGT_EL1_ENC(n) SYSREG_ENC(2, 1, 8, (n) & 15u, (((unsigned)(n) >> 4) & 1u) << 2 | 2u)
 /* Decode a per-record encoding: BRBE_REC_IS(e) is true for op0=2 op1=1
  * CRn=8 op2[1:0] != 11; BRBE_REC_N gives n, BRBE_REC_KIND 0 INF, 1 SRC,
  * 2 TGT. */
-#define BRBE_REC_IS(e)   (BRBE_SYSREG_OP0(e) == 2u && BRBE_SYSREG_OP1(e) == 1u && \
-                          BRBE_SYSREG_CRN(e) == 8u && (BRBE_SYSREG_OP2(e) & 3u) != 3u)
-#define BRBE_REC_N(e)    (BRBE_SYSREG_CRM(e) | ((BRBE_SYSREG_OP2(e) >> 2) << 4))
-#define BRBE_REC_KIND(e) (BRBE_SYSREG_OP2(e) & 3u)
+#define BRBE_REC_IS(e)   (SYSREG_OP0(e) == 2u && SYSREG_OP1(e) == 1u && \
+                          SYSREG_CRN(e) == 8u && (SYSREG_OP2(e) & 3u) != 3u)
+#define BRBE_REC_N(e)    (SYSREG_CRM(e) | ((SYSREG_OP2(e) >> 2) << 4))
+#define BRBE_REC_KIND(e) (SYSREG_OP2(e) & 3u)
 #define BRBE_REC_KIND_INF 0u
 #define BRBE_REC_KIND_SRC 1u
 #define BRBE_REC_KIND_TGT 2u
 
-#define BRBCR_EL1_ENC     BRBE_SYSREG(2, 1, 9, 0, 0)   /* [RF L100] */
-#define BRBFCR_EL1_ENC    BRBE_SYSREG(2, 1, 9, 0, 1)   /* [RF L101] */
-#define BRBTS_EL1_ENC     BRBE_SYSREG(2, 1, 9, 0, 2)   /* [RF L102] */
-#define BRBINFINJ_EL1_ENC BRBE_SYSREG(2, 1, 9, 1, 0)   /* [RF L103] */
-#define BRBSRCINJ_EL1_ENC BRBE_SYSREG(2, 1, 9, 1, 1)   /* [RF L104] */
-#define BRBTGTINJ_EL1_ENC BRBE_SYSREG(2, 1, 9, 1, 2)   /* [RF L105] */
-#define BRBIDR0_EL1_ENC   BRBE_SYSREG(2, 1, 9, 2, 0)   /* [RF L106], read-only */
-#define BRBCR_EL2_ENC     BRBE_SYSREG(2, 4, 9, 0, 0)   /* [RF L107] */
-#define BRBCR_EL12_ENC    BRBE_SYSREG(2, 5, 9, 0, 0)   /* [RF L108], VHE alias of BRBCR_EL1 */
+#define BRBCR_EL1_ENC     SYSREG_ENC(2, 1, 9, 0, 0)   /* [RF L100] */
+#define BRBFCR_EL1_ENC    SYSREG_ENC(2, 1, 9, 0, 1)   /* [RF L101] */
+#define BRBTS_EL1_ENC     SYSREG_ENC(2, 1, 9, 0, 2)   /* [RF L102] */
+#define BRBINFINJ_EL1_ENC SYSREG_ENC(2, 1, 9, 1, 0)   /* [RF L103] */
+#define BRBSRCINJ_EL1_ENC SYSREG_ENC(2, 1, 9, 1, 1)   /* [RF L104] */
+#define BRBTGTINJ_EL1_ENC SYSREG_ENC(2, 1, 9, 1, 2)   /* [RF L105] */
+#define BRBIDR0_EL1_ENC   SYSREG_ENC(2, 1, 9, 2, 0)   /* [RF L106], read-only */
+#define BRBCR_EL2_ENC     SYSREG_ENC(2, 4, 9, 0, 0)   /* [RF L107] */
+#define BRBCR_EL12_ENC    SYSREG_ENC(2, 5, 9, 0, 0)   /* [RF L108], VHE alias of BRBCR_EL1 */
 
 /* Records per bank: BRBFCR_EL1.BANK selects records 32*BANK .. 32*BANK+31
  * (R_WLSWP, R_WRJLM). */

@@ -12,8 +12,8 @@
  *                 [source_buffers] <source name>=<buffer name>
  *                 [core_trace_sources] <core name>=<source name>
  */
-#ifndef ETE_SNAPSHOT_H
-#define ETE_SNAPSHOT_H
+#ifndef ETE_SNAPSHOT_READ_H
+#define ETE_SNAPSHOT_READ_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -16,35 +16,26 @@
 
 #include <stdint.h>
 
-/* ---- System register encodings (4.1 Table 7 [L1314], 4.3.x Attributes) --
- * SPE_SYSREG packs (op0, op1, CRn, CRm, op2) as bits [20:5] of the MRS/MSR
- * instruction shifted down by 5: op0[15:14] op1[13:11] CRn[10:7] CRm[6:3]
- * op2[2:0]. */
-#define SPE_SYSREG(op0, op1, crn, crm, op2) \
-    ((((unsigned)(op0) & 3u) << 14) | (((unsigned)(op1) & 7u) << 11) | \
-     (((unsigned)(crn) & 15u) << 7) | (((unsigned)(crm) & 15u) << 3) | ((unsigned)(op2) & 7u))
-#define SPE_SYSREG_OP0(e) (((unsigned)(e) >> 14) & 3u)
-#define SPE_SYSREG_OP1(e) (((unsigned)(e) >> 11) & 7u)
-#define SPE_SYSREG_CRN(e) (((unsigned)(e) >> 7) & 15u)
-#define SPE_SYSREG_CRM(e) (((unsigned)(e) >> 3) & 15u)
-#define SPE_SYSREG_OP2(e) ((unsigned)(e) & 7u)
+#include "sysreg.h"
 
-#define PMSCR_EL1_ENC     SPE_SYSREG(3, 0, 9, 9, 0)   /* S3_0_C9_C9_0  [L1684] */
-#define PMSICR_EL1_ENC    SPE_SYSREG(3, 0, 9, 9, 2)   /* S3_0_C9_C9_2  [L2133] */
-#define PMSIRR_EL1_ENC    SPE_SYSREG(3, 0, 9, 9, 3)   /* S3_0_C9_C9_3  [L2316] */
+/* ---- System register encodings (4.1 Table 7 [L1314], 4.3.x Attributes;
+ * sysreg.h: SYSREG_ENC) */
+#define PMSCR_EL1_ENC     SYSREG_ENC(3, 0, 9, 9, 0)   /* S3_0_C9_C9_0  [L1684] */
+#define PMSICR_EL1_ENC    SYSREG_ENC(3, 0, 9, 9, 2)   /* S3_0_C9_C9_2  [L2133] */
+#define PMSIRR_EL1_ENC    SYSREG_ENC(3, 0, 9, 9, 3)   /* S3_0_C9_C9_3  [L2316] */
 /* Table 7 prints PMSEVFR_EL1 for op2 = 4 [L1320] and for op2 = 5 [L1321];
  * the register descriptions give op2 = 4 to PMSFCR_EL1 [L2035] and 5 to PMSEVFR_EL1
  * [L1950]; the descriptions are used. */
-#define PMSFCR_EL1_ENC    SPE_SYSREG(3, 0, 9, 9, 4)   /* S3_0_C9_C9_4  [L2035] */
-#define PMSEVFR_EL1_ENC   SPE_SYSREG(3, 0, 9, 9, 5)   /* S3_0_C9_C9_5  [L1950] */
-#define PMSLATFR_EL1_ENC  SPE_SYSREG(3, 0, 9, 9, 6)   /* S3_0_C9_C9_6  [L2368] */
-#define PMSIDR_EL1_ENC    SPE_SYSREG(3, 0, 9, 9, 7)   /* S3_0_C9_C9_7  [L2208], RO */
-#define PMBLIMITR_EL1_ENC SPE_SYSREG(3, 0, 9, 10, 0)  /* S3_0_C9_C10_0 [L1439] */
-#define PMBPTR_EL1_ENC    SPE_SYSREG(3, 0, 9, 10, 1)  /* S3_0_C9_C10_1 [L1498] */
-#define PMBSR_EL1_ENC     SPE_SYSREG(3, 0, 9, 10, 3)  /* S3_0_C9_C10_3 [L1540] */
-#define PMBIDR_EL1_ENC    SPE_SYSREG(3, 0, 9, 10, 7)  /* S3_0_C9_C10_7 [L1364], RO */
-#define PMSCR_EL2_ENC     SPE_SYSREG(3, 4, 9, 9, 0)   /* S3_4_C9_C9_0  [L1834] */
-#define PMSCR_EL12_ENC    SPE_SYSREG(3, 5, 9, 9, 0)   /* S3_5_C9_C9_0  [L1804] */
+#define PMSFCR_EL1_ENC    SYSREG_ENC(3, 0, 9, 9, 4)   /* S3_0_C9_C9_4  [L2035] */
+#define PMSEVFR_EL1_ENC   SYSREG_ENC(3, 0, 9, 9, 5)   /* S3_0_C9_C9_5  [L1950] */
+#define PMSLATFR_EL1_ENC  SYSREG_ENC(3, 0, 9, 9, 6)   /* S3_0_C9_C9_6  [L2368] */
+#define PMSIDR_EL1_ENC    SYSREG_ENC(3, 0, 9, 9, 7)   /* S3_0_C9_C9_7  [L2208], RO */
+#define PMBLIMITR_EL1_ENC SYSREG_ENC(3, 0, 9, 10, 0)  /* S3_0_C9_C10_0 [L1439] */
+#define PMBPTR_EL1_ENC    SYSREG_ENC(3, 0, 9, 10, 1)  /* S3_0_C9_C10_1 [L1498] */
+#define PMBSR_EL1_ENC     SYSREG_ENC(3, 0, 9, 10, 3)  /* S3_0_C9_C10_3 [L1540] */
+#define PMBIDR_EL1_ENC    SYSREG_ENC(3, 0, 9, 10, 7)  /* S3_0_C9_C10_7 [L1364], RO */
+#define PMSCR_EL2_ENC     SYSREG_ENC(3, 4, 9, 9, 0)   /* S3_4_C9_C9_0  [L1834] */
+#define PMSCR_EL12_ENC    SYSREG_ENC(3, 5, 9, 9, 0)   /* S3_5_C9_C9_0  [L1804] */
 
 /* ---- PMBIDR_EL1 (4.3.1 [L1342]) ---------------------------------------- */
 #define PMBIDR_EL1_ALIGN_SHIFT 0                      /* [3:0] [L1400] */

@@ -13,23 +13,17 @@
 
 #include <stdint.h>
 
-/* ---- system-register port encoding ---------------------------------------
- * The 16-bit key of the RTL system-register port (sr_enc_i) and of the
- * model and driver accessors: {op0[1:0], op1[2:0], CRn[3:0], CRm[3:0],
- * op2[2:0]}, the same packing as the MRS/MSR instruction fields o0..op2. */
-#define TRBE_ENC(op0, op1, crn, crm, op2)                                      \
-    ((uint16_t)((((unsigned)(op0) & 3u) << 14) | (((unsigned)(op1) & 7u) << 11) | \
-                (((unsigned)(crn) & 15u) << 7) | (((unsigned)(crm) & 15u) << 3) | \
-                ((unsigned)(op2) & 7u)))
+#include "sysreg.h"
 
-#define TRBE_ENC_TRBLIMITR  TRBE_ENC(3, 0, 9, 11, 0)   /* 0xC4D8 */
-#define TRBE_ENC_TRBPTR     TRBE_ENC(3, 0, 9, 11, 1)   /* 0xC4D9 */
-#define TRBE_ENC_TRBBASER   TRBE_ENC(3, 0, 9, 11, 2)   /* 0xC4DA */
-#define TRBE_ENC_TRBSR      TRBE_ENC(3, 0, 9, 11, 3)   /* 0xC4DB */
-#define TRBE_ENC_TRBMAR     TRBE_ENC(3, 0, 9, 11, 4)   /* 0xC4DC */
-#define TRBE_ENC_TRBMPAM    TRBE_ENC(3, 0, 9, 11, 5)   /* 0xC4DD, not implemented */
-#define TRBE_ENC_TRBTRG     TRBE_ENC(3, 0, 9, 11, 6)   /* 0xC4DE */
-#define TRBE_ENC_TRBIDR     TRBE_ENC(3, 0, 9, 11, 7)   /* 0xC4DF */
+/* ---- system register encodings (sysreg.h: SYSREG_ENC) ------------------ */
+#define TRBLIMITR_EL1_ENC  SYSREG_ENC(3, 0, 9, 11, 0)   /* 0xC4D8 */
+#define TRBPTR_EL1_ENC     SYSREG_ENC(3, 0, 9, 11, 1)   /* 0xC4D9 */
+#define TRBBASER_EL1_ENC   SYSREG_ENC(3, 0, 9, 11, 2)   /* 0xC4DA */
+#define TRBSR_EL1_ENC      SYSREG_ENC(3, 0, 9, 11, 3)   /* 0xC4DB */
+#define TRBMAR_EL1_ENC     SYSREG_ENC(3, 0, 9, 11, 4)   /* 0xC4DC */
+#define TRBMPAM_EL1_ENC    SYSREG_ENC(3, 0, 9, 11, 5)   /* 0xC4DD, not implemented */
+#define TRBTRG_EL1_ENC     SYSREG_ENC(3, 0, 9, 11, 6)   /* 0xC4DE */
+#define TRBIDR_EL1_ENC     SYSREG_ENC(3, 0, 9, 11, 7)   /* 0xC4DF */
 
 /* The buffer pointers are 4 KB aligned (R_JMPCB, R_LLBS). */
 #define TRBE_PAGE_SHIFT 12u

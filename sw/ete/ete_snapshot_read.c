@@ -1,5 +1,5 @@
-/* OpenCSD / DS-5 trace snapshot reader (see ete_snapshot.h for the layout). */
-#include "ete_snapshot.h"
+/* OpenCSD / DS-5 trace snapshot reader (see ete_snapshot_read.h for the layout). */
+#include "ete_snapshot_read.h"
 
 #include "file_read.h"
 
