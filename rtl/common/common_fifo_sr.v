@@ -39,10 +39,12 @@
 // Combinational paths (one stage of work each; N = log2 DEPTH):
 //   rd_ready_i -> pop -> read issue -> bank read enables (three gates);
 //     pop -> the output register's enable or the output buffer's
-//     shift/hold selects; pop and issue -> the (N+1)-bit count/free/
-//     RAM-count adders' carry-ins, the read pointer increment (and with
-//     OUT_REG a 2-bit occupancy counter).  rd_ready_i reaches no RAM
-//     address.
+//     shift/hold selects; pop and issue -> the selects between the
+//     count/free/RAM-count sums and read pointer formed for both of their
+//     values (and with OUT_REG a 2-bit occupancy counter).  rd_ready_i
+//     reaches no adder and no RAM address.
+//   wr_cnt_i -> the same selects (the sums are formed for each write
+//     count from registers), the write pointer's select.
 //   wr_cnt_i -> bank write enables (a compare with a lane index) and the
 //     same adders; wr_data_i -> the WR_N:1 lane rotator -> RAM write data.
 //   write pointer -> row + wrap increment -> RAM write address.
@@ -151,7 +153,9 @@ module common_fifo_sr #(
   wire [LB-1:0] land_bank;               // the bank whose RAM output is read out
   /* verilator lint_on UNUSEDSIGNAL */
   wire wr_nz = |wr_cnt_i;
+`ifdef FORMAL
   wire [CNT_W-1:0] wr_cnt_c = {{(CNT_W - WC_W){1'b0}}, wr_cnt_i};   // (WC_W <= AW)
+`endif
 
   wire [WR_N*WIDTH-1:0] bank_rdata;      // bank b's RAM output at [b*WIDTH +: WIDTH]
   wire [WIDTH-1:0]      land_data;       // bank land_bank's
@@ -255,15 +259,40 @@ module common_fifo_sr #(
   endgenerate
 
   // ---- next state: pointers and counts ------------------------------------
+  // wr_cnt_i, pop and issue come late (the writer's decision, rd_ready_i):
+  // every sum is formed from registers for each of their values, d = 0 ..
+  // WR_N + 1 (count + d - 1 etc.), and they select: an AND-OR under the
+  // decoded wr_cnt_i, then pop or issue (no carry chain after them).
+  reg [(WR_N+2)*CNT_W-1:0] cnt_c, free_c, ram_c;   // candidate d at [d*CNT_W +: CNT_W]
+  reg [(WR_N+1)*AW-1:0]    wptr_c;                 // wptr_q + w at [w*AW +: AW]
+  wire [AW-1:0]            rptr_inc = rptr_q + ONE_A;
+  integer                  cd;
   always @* begin
-    wptr_d    = wptr_q + wr_cnt_c[AW-1:0];
-    rptr_d    = rptr_q + (issue ? ONE_A : {AW{1'b0}});
-    ram_cnt_d = ram_cnt_q + wr_cnt_c - (issue ? ONE_C : {CNT_W{1'b0}});
+    for (cd = 0; cd < WR_N + 2; cd = cd + 1) begin
+      cnt_c[cd*CNT_W +: CNT_W]  = count_q + cd[CNT_W-1:0] - ONE_C;
+      ram_c[cd*CNT_W +: CNT_W]  = ram_cnt_q + cd[CNT_W-1:0] - ONE_C;
+      free_c[cd*CNT_W +: CNT_W] = free_q + ONE_C - cd[CNT_W-1:0];
+    end
+    for (cd = 0; cd < WR_N + 1; cd = cd + 1)
+      wptr_c[cd*AW +: AW] = wptr_q + cd[AW-1:0];
+    wptr_d    = {AW{1'b0}};
+    ram_cnt_d = {CNT_W{1'b0}};
+    count_d   = {CNT_W{1'b0}};
+    free_d    = {CNT_W{1'b0}};
+    // wr_cnt_i == w for exactly one w (wr_cnt_i <= WR_N)
+    for (cd = 0; cd < WR_N + 1; cd = cd + 1) begin
+      wptr_d    = wptr_d | (wptr_c[cd*AW +: AW] & {AW{wr_cnt_i == cd[WC_W-1:0]}});
+      ram_cnt_d = ram_cnt_d | ({CNT_W{wr_cnt_i == cd[WC_W-1:0]}} &
+                  (issue ? ram_c[cd*CNT_W +: CNT_W] : ram_c[(cd+1)*CNT_W +: CNT_W]));
+      count_d   = count_d | ({CNT_W{wr_cnt_i == cd[WC_W-1:0]}} &
+                  (pop ? cnt_c[cd*CNT_W +: CNT_W] : cnt_c[(cd+1)*CNT_W +: CNT_W]));
+      free_d    = free_d | ({CNT_W{wr_cnt_i == cd[WC_W-1:0]}} &
+                  (pop ? free_c[cd*CNT_W +: CNT_W] : free_c[(cd+1)*CNT_W +: CNT_W]));
+    end
+    rptr_d    = issue ? rptr_inc : rptr_q;
     // != 0 after the update, without the adder: a write, more than one
     // element, or one element that is not read
     ram_ne_d  = wr_nz | (|ram_cnt_q[CNT_W-1:1]) | (ram_cnt_q[0] & ~issue);
-    count_d   = count_q + wr_cnt_c - (pop ? ONE_C : {CNT_W{1'b0}});
-    free_d    = free_q - wr_cnt_c + (pop ? ONE_C : {CNT_W{1'b0}});
   end
 
   always @(posedge clk_i) begin

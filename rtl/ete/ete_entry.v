@@ -141,15 +141,19 @@ module ete_entry #(
   reg [CYC_W-1:0] cyc_q, cyc_d;   // clocks since the last accepted slot (saturating)
 
   // ---- slots presented: the leading run of valid slots -------------------
-  reg [CNT_W-1:0] n_pres;
+  // (as gates, one-hot in the run's length: no adder before the FIFO's
+  // write count)
+  reg [CNT_W-1:0]      n_pres;
+  reg [RETIRE_WIDTH:0] run1h;     // run1h[k]: the leading run is k slots (0 without take_i)
   integer s;
   always @* begin
+    for (s = 0; s <= RETIRE_WIDTH; s = s + 1)
+      run1h[s] = (s == 0) ? ~(take_i & pe_valid_i[0]) :
+                 take_i & ((pe_valid_i & ((1 << s) - 1)) == ((1 << s) - 1)) &
+                 ((s == RETIRE_WIDTH) ? 1'b1 : ~pe_valid_i[(s == RETIRE_WIDTH) ? 0 : s]);
     n_pres = {CNT_W{1'b0}};
-    for (s = RETIRE_WIDTH - 1; s >= 0; s = s - 1) begin
-      if (pe_valid_i[s]) n_pres = n_pres + 1'b1;
-      else               n_pres = {CNT_W{1'b0}};
-    end
-    if (!take_i) n_pres = {CNT_W{1'b0}};
+    for (s = 1; s <= RETIRE_WIDTH; s = s + 1)
+      n_pres = n_pres | (s[CNT_W-1:0] & {CNT_W{run1h[s]}});
   end
 
   // ---- FIFO ----------------------------------------------------------------
@@ -171,16 +175,23 @@ module ete_entry #(
   reg acc;      // this clock's slots are written
   reg new_owe;
   reg [CYC_W-1:0] cyc_l;
+  // free >= n_pres as one compare with a constant per run length (free
+  // is a register); the same compare as gates (no carry chain) saves two
+  // LUT levels at RETIRE_WIDTH 1 and costs about 190 LUT4 there.
+  reg fits;     // free >= n_pres
   integer l;
   always @* begin
+    fits = 1'b0;
+    for (l = 1; l <= RETIRE_WIDTH; l = l + 1)
+      fits = fits | (run1h[l] & (free >= l[CNT_W-1:0]));
     owe_d   = owe_q;
     gap_d   = gap_q;
     drop    = 1'b0;
     mk_wr   = 1'b0;
     acc     = 1'b0;
     new_owe = owe_q;
-    if (n_pres != 0) begin
-      if (!owe_q && free >= n_pres) begin
+    if (!run1h[0]) begin
+      if (!owe_q && fits) begin
         acc   = 1'b1;
         gap_d = 1'b0;
       end else begin

@@ -20,8 +20,8 @@
 // State: the residual register (r_q bytes, 0 .. OUT_BYTES-1, in lanes
 // 0 .. r_q-1 of res_q, oldest first), the presented bundle's chunk index
 // p_q (chunk c = bytes c*OUT_BYTES .. c*OUT_BYTES+OUT_BYTES-1; chunks before
-// p_q are consumed) and, from the second chunk on, the bundle's bytes left
-// m_q (= in_len_i - p_q*OUT_BYTES); the beat register.
+// p_q are consumed; the bundle's bytes left are in_len_i - p_q*OUT_BYTES);
+// the beat register.
 // Each clock the window W = the chunks p_q and p_q+1 of the presented
 // bundle is shifted up by r_q lanes behind the residual: lo = lanes
 // 0 .. OUT_BYTES-1 of residual ++ W, hi = the next OUT_BYTES lanes.  With
@@ -47,9 +47,11 @@
 //   p_q -> the window multiplexer (NCH:1) -> the r_q byte shifter (log2
 //     OUT_BYTES levels) -> the residual/beat selects (rth_q) -> res_q,
 //     bdata_q.
-//   p_q, in_len_i, m_q, r_q -> tot (a 7-bit add) -> the compares with
-//     OUT_BYTES and 2*OUT_BYTES -> in_ready_o and the register enables,
-//     r_d -> rth_d; out_ready_i -> the same enables and in_ready_o.
+//   in_len_i, r_q -> the carry of r_q + len_lo -> ge1, ge2 (with p_q and
+//     len_hi) -> in_ready_o and the register enables; out_ready_i -> the
+//     same enables and in_ready_o.  No adder before in_ready_o.
+//   r_q, in_len_i -> tlo (an OBW-bit add) -> r_d, rth_d, the partial
+//     beat's lanes (behind the enables).
 `default_nettype none
 
 module ete_out_gbox #(
@@ -84,12 +86,7 @@ module ete_out_gbox #(
   localparam NCH  = (PKT_BYTES + OUT_BYTES - 1) / OUT_BYTES;  // chunks per bundle
   localparam PW   = (clog2(NCH) < 1) ? 1 : clog2(NCH);    // chunk index bits
   localparam CB   = 8 * OUT_BYTES;                        // bits per chunk (and beat)
-  localparam TW   = 7;                                    // tot: < 16 + 64
 
-  localparam integer  OB2I = 2 * OUT_BYTES;
-  localparam [TW-1:0] OB1  = OUT_BYTES[TW-1:0];
-  localparam [TW-1:0] OB2  = OB2I[TW-1:0];
-  localparam [5:0]    OB6  = OUT_BYTES[5:0];
   localparam [PW-1:0] ONE_P = 1;
 
   generate
@@ -105,7 +102,6 @@ module ete_out_gbox #(
   reg [OBW-1:0]  r_q, r_d;          // residual bytes
   reg [CB-1:0]   res_q, res_d;      // residual, lanes 0 .. r_q-1
   reg [PW-1:0]   p_q, p_d;          // chunk index in the presented bundle
-  reg [5:0]      m_q, m_d;          // bytes left of it while p_q != 0
   reg            bv_q, bv_d;
   reg [CB-1:0]   bdata_q, bdata_d;
   reg [OUT_BYTES-1:0] bkeep_q, bkeep_d;
@@ -164,13 +160,57 @@ module ete_out_gbox #(
   endgenerate
 
   // ---- control -----------------------------------------------------------------
-  wire [5:0]    m_cur = (p_q == {PW{1'b0}}) ? in_len_i : m_q;    // bytes left of the bundle
-  wire [TW-1:0] tot   = {{(TW - OBW){1'b0}}, r_q} + (in_valid_i ? {1'b0, m_cur} : {TW{1'b0}});
-  wire          ge1   = (tot >= OB1);
-  wire          ge2   = (tot >= OB2);
+  // tot = r_q + the bundle's bytes left, in_len_i - p_q*OUT_BYTES.  Its
+  // compares with OUT_BYTES (ge1) and 2*OUT_BYTES (ge2) decide in_ready_o
+  // and every enable, so they are formed without an adder, from registers:
+  // the low OBW bits of the bytes left are in_len_i's (len_lo), so the
+  // carry of r_q + len_lo (len_c: r_q >= OUT_BYTES - len_lo, a function of
+  // 2*OBW bits) and the high part len_hi - p_q decide them:
+  //   tot >= k*OUT_BYTES  <=>  len_hi - p_q >= k, or == k - 1 with len_c,
+  // written per value of p_q as compares of len_hi with constants (logic,
+  // no carry chain).  tot's low bits tlo = r_q + len_lo (an OBW-bit add)
+  // are the residual count after a bundle leaves and the partial beat's
+  // length, both behind the enables.
+  localparam HW = 6 - OBW;                                // len_hi bits
+  // x >= k for a constant k, as gates (a compare Yosys would map to a carry chain)
+  function ge_k;
+    input [5:0]   x;
+    input integer kc;
+    integer       i;
+    reg           g;
+    begin
+      g = 1'b1;
+      for (i = 0; i < 6; i = i + 1)
+        g = (((kc >> i) & 1) != 0) ? (x[i] & g) : (x[i] | g);
+      ge_k = (kc > 63) ? 1'b0 : g;
+    end
+  endfunction
+  wire [OBW-1:0] len_lo = in_len_i[OBW-1:0];
+  wire [HW-1:0]  len_hi = in_len_i[5:OBW];
+  reg            len_c, ge1, ge2;
+  integer        c2;
+  always @* begin
+    len_c = 1'b0;
+    for (c2 = 1; c2 < OUT_BYTES; c2 = c2 + 1)
+      len_c = len_c | (({{(32 - OBW){1'b0}}, r_q} == c2) &
+                       ge_k({{(6 - OBW){1'b0}}, len_lo}, OUT_BYTES - c2));
+    ge1 = 1'b0;
+    ge2 = 1'b0;
+    for (c2 = 0; c2 < NCH; c2 = c2 + 1) begin
+      ge1 = ge1 | (({{(32 - PW){1'b0}}, p_q} == c2) &
+                   (ge_k({{OBW{1'b0}}, len_hi}, c2 + 1) |
+                    (({{(32 - HW){1'b0}}, len_hi} == c2) & len_c)));
+      ge2 = ge2 | (({{(32 - PW){1'b0}}, p_q} == c2) &
+                   (ge_k({{OBW{1'b0}}, len_hi}, c2 + 2) |
+                    (({{(32 - HW){1'b0}}, len_hi} == c2 + 1) & len_c)));
+    end
+  end
+  wire [OBW-1:0] tlo  = r_q + (in_valid_i ? len_lo : {OBW{1'b0}});   // tot's low bits
+  wire          r_nz  = rth_q[0];                          // r_q != 0
   wire          go    = ~bv_q | out_ready_i;               // the beat register loads
   wire          full  = go & in_valid_i & ge1;             // a full beat of lo
-  wire          flush = go & ~in_more_i & ~(in_valid_i & ge1) & (tot != {TW{1'b0}});
+  // (tot != 0: a presented bundle has bytes left)
+  wire          flush = go & ~in_more_i & ~(in_valid_i & ge1) & (in_valid_i | r_nz);
   wire          absorb = in_valid_i & ~ge1 & ~flush;       // the bundle into the residual
   wire          step  = full & ge2;                        // the bundle stays, p_q steps on
   wire          pop   = (full & ~ge2) | (in_valid_i & ~ge1);
@@ -180,29 +220,33 @@ module ete_out_gbox #(
   // rth_q zero).  With an active-low synchronous reset Yosys 0.23
   // (synth_ecp5) spends a LUT4 per flip-flop on inverting rst_ni into its
   // LSR input.
+  // rth_d is selected beside r_d from the thermometers of r_q and tlo (not
+  // decoded from r_d).
   reg [OUT_BYTES-1:0] tot_th;                              // lanes below tot (tot < OUT_BYTES)
   integer j;
   always @* begin
     r_d     = r_q;
+    rth_d   = rth_q;
     res_d   = res_q;
     p_d     = p_q;
-    m_d     = m_q;
     bv_d    = bv_q;
     bdata_d = bdata_q;
     bkeep_d = bkeep_q;
-    for (j = 0; j < OUT_BYTES; j = j + 1) tot_th[j] = (j < tot[OBW-1:0]);
+    for (j = 0; j < OUT_BYTES; j = j + 1) tot_th[j] = (j < tlo);
     if (full) begin
-      r_d   = ge2 ? r_q : tot[OBW-1:0];
+      r_d   = ge2 ? r_q : tlo;
+      rth_d = ge2 ? rth_q : tot_th;
       res_d = hi;
     end else if (flush) begin
       r_d   = {OBW{1'b0}};
+      rth_d = {OUT_BYTES{1'b0}};
     end else if (absorb) begin
-      r_d   = tot[OBW-1:0];
+      r_d   = tlo;
+      rth_d = tot_th;
       res_d = lo;
     end
     if (step) begin
-      p_d = p_q + ONE_P;
-      m_d = m_cur - OB6;
+      p_d  = p_q + ONE_P;
     end else if (pop) begin
       p_d = {PW{1'b0}};
     end
@@ -217,7 +261,7 @@ module ete_out_gbox #(
     bv_d    = bv_d & rst_ni;
     bkeep_d = bkeep_d & {OUT_BYTES{rst_ni}};
     bdata_d = bdata_d & {CB{rst_ni}};
-    for (j = 0; j < OUT_BYTES; j = j + 1) rth_d[j] = (j < r_d);
+    rth_d   = rth_d & {OUT_BYTES{rst_ni}};
   end
 
   always @(posedge clk_i) begin
@@ -232,13 +276,12 @@ module ete_out_gbox #(
   // data registers: no reset (read only below r_q, or while p_q != 0)
   always @(posedge clk_i) begin
     res_q <= res_d;
-    m_q   <= m_d;
   end
 
   assign out_valid_o = bv_q;
   assign out_data_o  = bdata_q;
   assign out_keep_o  = bkeep_q;
-  assign empty_o     = ~bv_q & (r_q == {OBW{1'b0}});
+  assign empty_o     = ~bv_q & ~r_nz;
 
 `ifdef FORMAL
   // ---- formal ----------------------------------------------------------------
@@ -289,8 +332,9 @@ module ete_out_gbox #(
   integer fj;
   always @* for (fj = 0; fj < OUT_BYTES; fj = fj + 1) f_rth[fj] = (fj < r_q);
   wire [FW-1:0] f_len  = {{(FW - 6){1'b0}}, in_len_i};
-  wire [FW-1:0] f_mcur = {{(FW - 6){1'b0}}, m_cur};
   wire [FW-1:0] f_pob  = {{(FW - PW){1'b0}}, p_q} * OUT_BYTES;
+  wire [FW-1:0] f_mcur = f_len - f_pob;               // bytes left of the bundle
+  wire [FW-1:0] f_tot  = f_r + (in_valid_i ? f_mcur : {FW{1'b0}});
   // bytes of the presented bundle already moved out of it
   wire [FW-1:0] f_used = in_valid_i ? f_len - f_mcur : {FW{1'b0}};
 
@@ -307,6 +351,9 @@ module ete_out_gbox #(
   end
 
   localparam [PW-1:0] F_NCH1 = NCH - 1;
+  localparam [FW-1:0] F_OB1  = OUT_BYTES[FW-1:0];
+  localparam integer  F_OB2I = 2 * OUT_BYTES;
+  localparam [FW-1:0] F_OB2  = F_OB2I[FW-1:0];
   always @* if (f_past_valid && rst_ni) begin
     // beats: keep nonzero and contiguous from lane 0, unkept lanes zero
     if (out_valid_o) assert (out_keep_o[0] && (out_keep_o & (out_keep_o + 1'b1)) == 0);
@@ -316,16 +363,19 @@ module ete_out_gbox #(
     assert (p_q <= F_NCH1);
     if (p_q != {PW{1'b0}}) begin
       assert (f_stall_q && in_valid_i);
-      assert (m_q != 6'd0 && f_pob + {{(FW - 6){1'b0}}, m_q} == f_len);
+      assert (f_pob < f_len);
     end
     assert (rth_q == f_rth);
+    // the adder-free compares and tot's low bits
+    if (in_valid_i) assert (ge1 == (f_tot >= F_OB1) && ge2 == (f_tot >= F_OB2));
+    assert (tlo == f_tot[OBW-1:0]);
     // every byte in is out, in the beat register, or in the residual
     assert (f_bin_q + f_used == f_bout_q + f_nb + f_r);
     // empty_o exact
     assert (empty_o == (f_nb + f_r == {FW{1'b0}}));
     // no byte stranded: with the beat register free and nothing more coming,
     // the held bytes go out
-    if (go && !in_more_i && tot != {TW{1'b0}}) assert (bv_d);
+    if (go && !in_more_i && f_tot != {FW{1'b0}}) assert (bv_d);
     // rate: a presented bundle waits only behind a full beat's worth
     if (in_valid_i && !in_ready_o) assert (ge1 && (!go || ge2));
   end

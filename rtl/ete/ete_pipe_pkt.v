@@ -121,6 +121,24 @@ module ete_pipe_pkt #(
     end
   endfunction
 
+  // the atoms left after atoms_take5 and their count, as tables on b and n
+  // (no subtraction or shift after atoms_take5)
+  function [7:0] atoms_rest5;              // {count (3 bits), atoms (5 bits)}
+    input [4:0] b;
+    input [2:0] n;
+    begin
+      if (n <= 3'd3)
+        atoms_rest5 = {3'd0, (n == 3'd0) ? b : (n == 3'd1) ? {1'b0, b[4:1]} :
+                             (n == 3'd2) ? {2'b0, b[4:2]} : {3'b0, b[4:3]}};
+      else if (n == 3'd5 && atoms_valid5(b))
+        atoms_rest5 = 8'd0;
+      else if (atoms_valid4(b[3:0]))
+        atoms_rest5 = {(n == 3'd5) ? 3'd1 : 3'd0, 4'b0, b[4]};
+      else
+        atoms_rest5 = {(n == 3'd5) ? 3'd2 : 3'd1, 3'b0, b[4:3]};
+    end
+  endfunction
+
   // nothing is output yet: n <= 5 atoms b are a proper prefix of a longer
   // valid pattern
   function atoms_wait5;
@@ -193,7 +211,7 @@ module ete_pipe_pkt #(
   reg [NS-1:0] pres;
   reg          flush0, clr, big, wait_k, emit;
   reg [4:0]    ab5, ank, nb_n, nb_b, kk, rest5, nr5;
-  reg [2:0]    k5;
+  reg [2:0]    k5, n5;
   integer      j;
   always @* begin : p_atoms
     pres     = {NS{1'b0}};
@@ -223,6 +241,15 @@ module ete_pipe_pkt #(
     ank = an_q + 5'd1;
     for (j = 0; j < 5; j = j + 1)
       ab5[j] = (an_q == j[4:0]) ? x_taken : ap_q[j];
+    // ank[2:0] below 5 atoms as a table on an_q (no carry chain before
+    // the packing tables)
+    case (an_q[2:0])
+      3'd0:    n5 = 3'd1;
+      3'd1:    n5 = 3'd2;
+      3'd2:    n5 = 3'd3;
+      3'd3:    n5 = 3'd4;
+      default: n5 = 3'd5;
+    endcase
     if (big) begin
       // Format 6: E...E then E waits below 24 atoms, else all go out
       wait_k = x_taken && (an_q != 5'd23);
@@ -230,11 +257,11 @@ module ete_pipe_pkt #(
       rest5  = 5'd0;
       nr5    = 5'd0;
     end else begin
-      wait_k = atoms_wait5(ab5, ank[2:0]);
-      k5     = atoms_take5(ab5, ank[2:0]);
+      wait_k = atoms_wait5(ab5, n5);
+      k5     = atoms_take5(ab5, n5);
       kk     = {2'b00, k5};
-      rest5  = ab5 >> k5;
-      nr5    = ank - kk;
+      {nr5[2:0], rest5} = atoms_rest5(ab5, n5);
+      nr5[4:3] = 2'b00;
     end
     // slot 8: the atom (R_XCJGD), a packet as soon as no further atom can
     // extend the pattern; the buffer after it
@@ -247,7 +274,7 @@ module ete_pipe_pkt #(
       nb_n = 5'd1;                                       // one atom waits after a flush
       nb_b = {4'd0, x_taken};
     end else if (wait_k) begin
-      nb_n = ank;
+      nb_n = big ? ank : {2'b00, n5};
       nb_b = big ? 5'h1F : ab5;
     end else begin
       nb_n = nr5;
