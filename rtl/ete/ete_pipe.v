@@ -837,15 +837,11 @@ module ete_pipe #(
     input [7*NA-1:0] lo_idx, hi_idx;
     input [6*NC-1:0] sac_idx;
     input [3*NC-1:0] cand_v;
-    integer          k;
     begin
-      f_hn = 1'b0;
-      for (k = 0; k < NA; k = k + 1)
-        f_hn = f_hn || (cand_v[k] && lo_idx[7*k +: 6] != 6'd0) ||
-                       (cand_v[NA + k] && hi_idx[7*k +: 6] != 6'd0);
-      for (k = 0; k < NC; k = k + 1)
-        f_hn = f_hn || (cand_v[NC + k] && sac_idx[6*k +: 6] != 6'd0) || cand_v[2*NC + k];
-      f_hn = f_hn && run;
+      // any candidate: every candidate lies above instruction 0 (a low
+      // edge's index is ceil(d / 4) >= 1, a high edge's d / 4 + 1, a SAC's
+      // nonzero by its flag), so the indices need not be read
+      f_hn = (|cand_v) && run;
     end
   endfunction
   // the fields of the skid's second item (as m_q's)
