@@ -116,15 +116,15 @@ module brbe_top #(
   endgenerate
 
   // ---- encodings (common/brbe_regs.h, register-fields.md section 3) ----
-  localparam [15:0] ENC_CR1    = 16'h8C80;  // BRBCR_EL1    (2,1,9,0,0)
-  localparam [15:0] ENC_FCR    = 16'h8C81;  // BRBFCR_EL1   (2,1,9,0,1)
-  localparam [15:0] ENC_TS     = 16'h8C82;  // BRBTS_EL1    (2,1,9,0,2)
-  localparam [15:0] ENC_INFINJ = 16'h8C88;  // BRBINFINJ_EL1 (2,1,9,1,0)
-  localparam [15:0] ENC_SRCINJ = 16'h8C89;  // BRBSRCINJ_EL1 (2,1,9,1,1)
-  localparam [15:0] ENC_TGTINJ = 16'h8C8A;  // BRBTGTINJ_EL1 (2,1,9,1,2)
-  localparam [15:0] ENC_IDR0   = 16'h8C90;  // BRBIDR0_EL1  (2,1,9,2,0)
-  localparam [15:0] ENC_CR2    = 16'hA480;  // BRBCR_EL2    (2,4,9,0,0)
-  localparam [15:0] ENC_CR12   = 16'hAC80;  // BRBCR_EL12   (2,5,9,0,0)
+  localparam [15:0] BRBCR_EL1_ENC    = 16'h8C80;  // BRBCR_EL1    (2,1,9,0,0)
+  localparam [15:0] BRBFCR_EL1_ENC    = 16'h8C81;  // BRBFCR_EL1   (2,1,9,0,1)
+  localparam [15:0] BRBTS_EL1_ENC     = 16'h8C82;  // BRBTS_EL1    (2,1,9,0,2)
+  localparam [15:0] BRBINFINJ_EL1_ENC = 16'h8C88;  // BRBINFINJ_EL1 (2,1,9,1,0)
+  localparam [15:0] BRBSRCINJ_EL1_ENC = 16'h8C89;  // BRBSRCINJ_EL1 (2,1,9,1,1)
+  localparam [15:0] BRBTGTINJ_EL1_ENC = 16'h8C8A;  // BRBTGTINJ_EL1 (2,1,9,1,2)
+  localparam [15:0] BRBIDR0_EL1_ENC   = 16'h8C90;  // BRBIDR0_EL1  (2,1,9,2,0)
+  localparam [15:0] BRBCR_EL2_ENC    = 16'hA480;  // BRBCR_EL2    (2,4,9,0,0)
+  localparam [15:0] BRBCR_EL12_ENC   = 16'hAC80;  // BRBCR_EL12   (2,5,9,0,0)
 
   localparam [63:0] CR_MASK   = 64'h0000_0000_00C0_017B; // BRBCR defined bits (FZPSS RES0)
   localparam [63:0] FCR_MASK  = 64'h0000_0000_307F_00C0; // BRBFCR_EL1 defined bits
@@ -599,13 +599,13 @@ module brbe_top #(
           sr_enc_i[1:0] != 2'b11)
         rid = R_REC;
       else case (sr_enc_i)
-        ENC_CR1:    rid = (sr_el_i == 2'd2 && vhe) ? R_CR2 : R_CR1;
-        ENC_CR2:    rid = (HAS_EL2 == 1 && sr_el_i >= 2'd2) ? R_CR2 : R_NONE;
-        ENC_CR12:   rid = (vhe && sr_el_i >= 2'd2) ? R_CR1 : R_NONE;
-        ENC_FCR:    rid = R_FCR;
-        ENC_TS:     rid = R_TS;
-        ENC_INFINJ, ENC_SRCINJ, ENC_TGTINJ: rid = R_INJ;
-        ENC_IDR0:   rid = R_IDR0;
+        BRBCR_EL1_ENC:    rid = (sr_el_i == 2'd2 && vhe) ? R_CR2 : R_CR1;
+        BRBCR_EL2_ENC:    rid = (HAS_EL2 == 1 && sr_el_i >= 2'd2) ? R_CR2 : R_NONE;
+        BRBCR_EL12_ENC:   rid = (vhe && sr_el_i >= 2'd2) ? R_CR1 : R_NONE;
+        BRBFCR_EL1_ENC:    rid = R_FCR;
+        BRBTS_EL1_ENC:     rid = R_TS;
+        BRBINFINJ_EL1_ENC, BRBSRCINJ_EL1_ENC, BRBTGTINJ_EL1_ENC: rid = R_INJ;
+        BRBIDR0_EL1_ENC:   rid = R_IDR0;
         default:    rid = R_NONE;
       endcase
 
@@ -644,8 +644,8 @@ module brbe_top #(
           end
           R_TS:  ts_d = sr_wdata_i;
           default: begin
-            if (sr_enc_i == ENC_INFINJ) infinj_d = sr_wdata_i & INF_MASK;
-            else if (sr_enc_i == ENC_SRCINJ) srcinj_d = sr_wdata_i;
+            if (sr_enc_i == BRBINFINJ_EL1_ENC) infinj_d = sr_wdata_i & INF_MASK;
+            else if (sr_enc_i == BRBSRCINJ_EL1_ENC) srcinj_d = sr_wdata_i;
             else tgtinj_d = sr_wdata_i;
           end
         endcase
@@ -666,8 +666,8 @@ module brbe_top #(
           R_FCR:  srd_d = fcr_d;
           R_TS:   srd_d = ts_d;
           R_IDR0: srd_d = IDR0_VAL;
-          R_INJ:  srd_d = (sr_enc_i == ENC_INFINJ) ? infinj_d :
-                          (sr_enc_i == ENC_SRCINJ) ? srcinj_d : tgtinj_d;
+          R_INJ:  srd_d = (sr_enc_i == BRBINFINJ_EL1_ENC) ? infinj_d :
+                          (sr_enc_i == BRBSRCINJ_EL1_ENC) ? srcinj_d : tgtinj_d;
           default: begin
             // n + 32 * BANK at or above the valid records reads as zero (R_BNGTH)
             ridx = {1'b0, sr_enc_i[2], sr_enc_i[6:3]} + {fcr_d[29:28], 5'd0};

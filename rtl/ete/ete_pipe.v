@@ -834,8 +834,6 @@ module ete_pipe #(
   // b_hn of an item's fields (p_s2b_hn)
   function f_hn;
     input            run;
-    input [7*NA-1:0] lo_idx, hi_idx;
-    input [6*NC-1:0] sac_idx;
     input [3*NC-1:0] cand_v;
     begin
       // any candidate: every candidate lies above instruction 0 (a low
@@ -870,8 +868,8 @@ module ete_pipe #(
     if (s_valid_q) assert (s_q[MW-EW0-8-NA-NC-1] == (!s_q[MW-1] && s_q[MW-2 -: 3] == K_INSN));
     // the edge-inside flag (S3's in_hn_i) is b_hn of the item's own
     // candidate fields: a run with a candidate above instruction 0
-    if (m_valid_q) assert (m_hn == f_hn(m_run, m_lo_idx, m_hi_idx, m_sac_idx, m_cand_v));
-    if (s_valid_q) assert (f_s_hn == f_hn(f_s_run, f_s_lo_idx, f_s_hi_idx, f_s_sac_idx, f_s_cand_v));
+    if (m_valid_q) assert (m_hn == f_hn(m_run, m_cand_v));
+    if (s_valid_q) assert (f_s_hn == f_hn(f_s_run, f_s_cand_v));
   end
   // a SAC's second edge (sac_idx + 1) is a candidate only inside 1 .. npre-1,
   // so sac_idx + 1 does not wrap in S3's 6 bits: S2a's "below 4 (npre - 1)"

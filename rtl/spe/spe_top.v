@@ -168,19 +168,19 @@ module spe_top #(
   localparam [ID_W-1:0] AXI_ID_V = AXI_ID[ID_W-1:0];
 
   // register encodings (common/spe_regs.h, 4.1 Table 7)
-  localparam [15:0] ENC_PMSCR_EL1     = {2'd3, 3'd0, 4'd9, 4'd9,  3'd0};
-  localparam [15:0] ENC_PMSICR_EL1    = {2'd3, 3'd0, 4'd9, 4'd9,  3'd2};
-  localparam [15:0] ENC_PMSIRR_EL1    = {2'd3, 3'd0, 4'd9, 4'd9,  3'd3};
-  localparam [15:0] ENC_PMSFCR_EL1    = {2'd3, 3'd0, 4'd9, 4'd9,  3'd4};
-  localparam [15:0] ENC_PMSEVFR_EL1   = {2'd3, 3'd0, 4'd9, 4'd9,  3'd5};
-  localparam [15:0] ENC_PMSLATFR_EL1  = {2'd3, 3'd0, 4'd9, 4'd9,  3'd6};
-  localparam [15:0] ENC_PMSIDR_EL1    = {2'd3, 3'd0, 4'd9, 4'd9,  3'd7};
-  localparam [15:0] ENC_PMBLIMITR_EL1 = {2'd3, 3'd0, 4'd9, 4'd10, 3'd0};
-  localparam [15:0] ENC_PMBPTR_EL1    = {2'd3, 3'd0, 4'd9, 4'd10, 3'd1};
-  localparam [15:0] ENC_PMBSR_EL1     = {2'd3, 3'd0, 4'd9, 4'd10, 3'd3};
-  localparam [15:0] ENC_PMBIDR_EL1    = {2'd3, 3'd0, 4'd9, 4'd10, 3'd7};
-  localparam [15:0] ENC_PMSCR_EL2     = {2'd3, 3'd4, 4'd9, 4'd9,  3'd0};
-  localparam [15:0] ENC_PMSCR_EL12    = {2'd3, 3'd5, 4'd9, 4'd9,  3'd0};
+  localparam [15:0] PMSCR_EL1_ENC     = {2'd3, 3'd0, 4'd9, 4'd9,  3'd0};
+  localparam [15:0] PMSICR_EL1_ENC    = {2'd3, 3'd0, 4'd9, 4'd9,  3'd2};
+  localparam [15:0] PMSIRR_EL1_ENC    = {2'd3, 3'd0, 4'd9, 4'd9,  3'd3};
+  localparam [15:0] PMSFCR_EL1_ENC    = {2'd3, 3'd0, 4'd9, 4'd9,  3'd4};
+  localparam [15:0] PMSEVFR_EL1_ENC   = {2'd3, 3'd0, 4'd9, 4'd9,  3'd5};
+  localparam [15:0] PMSLATFR_EL1_ENC  = {2'd3, 3'd0, 4'd9, 4'd9,  3'd6};
+  localparam [15:0] PMSIDR_EL1_ENC    = {2'd3, 3'd0, 4'd9, 4'd9,  3'd7};
+  localparam [15:0] PMBLIMITR_EL1_ENC = {2'd3, 3'd0, 4'd9, 4'd10, 3'd0};
+  localparam [15:0] PMBPTR_EL1_ENC    = {2'd3, 3'd0, 4'd9, 4'd10, 3'd1};
+  localparam [15:0] PMBSR_EL1_ENC     = {2'd3, 3'd0, 4'd9, 4'd10, 3'd3};
+  localparam [15:0] PMBIDR_EL1_ENC    = {2'd3, 3'd0, 4'd9, 4'd10, 3'd7};
+  localparam [15:0] PMSCR_EL2_ENC     = {2'd3, 3'd4, 4'd9, 4'd9,  3'd0};
+  localparam [15:0] PMSCR_EL12_ENC    = {2'd3, 3'd5, 4'd9, 4'd9,  3'd0};
 
   localparam [63:0] LIMIT_MASK = ~((64'd1 << GRANULE_LOG2) - 64'd1);  // 4.3.2 [L1449]
   localparam [63:0] EVF_MASK   = HAVE_TME ? 64'h100AA : 64'hAA;        // 4.3.8, R_RHWX
@@ -662,18 +662,18 @@ module spe_top #(
     sr_err_o   = 1'b0;
     sr_rdata_o = 64'd0;
     case (sr_enc_i)
-      ENC_PMSCR_EL1, ENC_PMSCR_EL12: sr_rdata_o = pmscr1_e;
-      ENC_PMSCR_EL2:     sr_rdata_o = pmscr2_e;
-      ENC_PMSICR_EL1:    sr_rdata_o = pmsicr_q;
-      ENC_PMSIRR_EL1:    sr_rdata_o = pmsirr_q;
-      ENC_PMSFCR_EL1:    sr_rdata_o = pmsfcr_q;
-      ENC_PMSEVFR_EL1:   sr_rdata_o = pmsevfr_q;
-      ENC_PMSLATFR_EL1:  sr_rdata_o = pmslatfr_q;
-      ENC_PMSIDR_EL1:    begin sr_rdata_o = pmsidr; sr_err_o = sr_write_i; end
-      ENC_PMBLIMITR_EL1: sr_rdata_o = pmblimitr_q;
-      ENC_PMBPTR_EL1:    sr_rdata_o = pmbptr_q;
-      ENC_PMBSR_EL1:     sr_rdata_o = pmbsr_q;
-      ENC_PMBIDR_EL1:    begin sr_rdata_o = pmbidr; sr_err_o = sr_write_i; end
+      PMSCR_EL1_ENC, PMSCR_EL12_ENC: sr_rdata_o = pmscr1_e;
+      PMSCR_EL2_ENC:     sr_rdata_o = pmscr2_e;
+      PMSICR_EL1_ENC:    sr_rdata_o = pmsicr_q;
+      PMSIRR_EL1_ENC:    sr_rdata_o = pmsirr_q;
+      PMSFCR_EL1_ENC:    sr_rdata_o = pmsfcr_q;
+      PMSEVFR_EL1_ENC:   sr_rdata_o = pmsevfr_q;
+      PMSLATFR_EL1_ENC:  sr_rdata_o = pmslatfr_q;
+      PMSIDR_EL1_ENC:    begin sr_rdata_o = pmsidr; sr_err_o = sr_write_i; end
+      PMBLIMITR_EL1_ENC: sr_rdata_o = pmblimitr_q;
+      PMBPTR_EL1_ENC:    sr_rdata_o = pmbptr_q;
+      PMBSR_EL1_ENC:     sr_rdata_o = pmbsr_q;
+      PMBIDR_EL1_ENC:    begin sr_rdata_o = pmbidr; sr_err_o = sr_write_i; end
       default:           sr_err_o = 1'b1;
     endcase
   end
@@ -784,17 +784,17 @@ module spe_top #(
         n_d  = {NW{1'b0}};
         if (sr_go && sr_write_i) begin
           case (sr_enc_i)
-            ENC_PMSCR_EL1, ENC_PMSCR_EL12: pmscr1_d = sr_wdata_i & 64'h7B;
-            ENC_PMSCR_EL2:     pmscr2_d = sr_wdata_i & 64'h7B;
-            ENC_PMSICR_EL1:    pmsicr_d = sr_wdata_i & ((ERND != 0) ? 64'hFF000000FFFFFFFF
+            PMSCR_EL1_ENC, PMSCR_EL12_ENC: pmscr1_d = sr_wdata_i & 64'h7B;
+            PMSCR_EL2_ENC:     pmscr2_d = sr_wdata_i & 64'h7B;
+            PMSICR_EL1_ENC:    pmsicr_d = sr_wdata_i & ((ERND != 0) ? 64'hFF000000FFFFFFFF
                                                              : 64'h00000000FFFFFFFF);
-            ENC_PMSIRR_EL1:    pmsirr_d = sr_wdata_i & 64'hFFFFFF01;
-            ENC_PMSFCR_EL1:    pmsfcr_d = sr_wdata_i & 64'h70007;
-            ENC_PMSEVFR_EL1:   pmsevfr_d = (sr_wdata_i & EVF_MASK) | 64'h2;  // E[1] RES1
-            ENC_PMSLATFR_EL1:  pmslatfr_d = sr_wdata_i & 64'hFFF;
-            ENC_PMBLIMITR_EL1: pmblimitr_d = sr_wdata_i & (LIMIT_MASK | 64'h7);
-            ENC_PMBPTR_EL1:    pmbptr_d = (EA_SYNC != 0) ? sr_wdata_i : (sr_wdata_i & ~AMASK);
-            ENC_PMBSR_EL1:     pmbsr_d = sr_wdata_i & 64'hFC0FFFFF;
+            PMSIRR_EL1_ENC:    pmsirr_d = sr_wdata_i & 64'hFFFFFF01;
+            PMSFCR_EL1_ENC:    pmsfcr_d = sr_wdata_i & 64'h70007;
+            PMSEVFR_EL1_ENC:   pmsevfr_d = (sr_wdata_i & EVF_MASK) | 64'h2;  // E[1] RES1
+            PMSLATFR_EL1_ENC:  pmslatfr_d = sr_wdata_i & 64'hFFF;
+            PMBLIMITR_EL1_ENC: pmblimitr_d = sr_wdata_i & (LIMIT_MASK | 64'h7);
+            PMBPTR_EL1_ENC:    pmbptr_d = (EA_SYNC != 0) ? sr_wdata_i : (sr_wdata_i & ~AMASK);
+            PMBSR_EL1_ENC:     pmbsr_d = sr_wdata_i & 64'hFC0FFFFF;
             default: ;
           endcase
         end
@@ -998,7 +998,7 @@ module spe_top #(
   integer    f_i;
   always @(posedge clk_i) begin
     if (!rst_ni) f_lo <= 64'd0;
-    else if (sr_go && sr_write_i && sr_enc_i == ENC_PMBPTR_EL1) f_lo <= pmbptr_d;
+    else if (sr_go && sr_write_i && sr_enc_i == PMBPTR_EL1_ENC) f_lo <= pmbptr_d;
   end
 
   wire [64:0] f_end = {1'b0, end_q};

@@ -61,7 +61,7 @@ module top_spe_fwd #(
   endgenerate
 
   localparam [1:0]  K_INSN = 2'd0, K_RESET = 2'd2;
-  localparam [15:0] ENC_PMBLIMITR_EL1 = {2'd3, 3'd0, 4'd9, 4'd10, 3'd0};  // spe_regs.h
+  localparam [15:0] PMBLIMITR_EL1_ENC = {2'd3, 3'd0, 4'd9, 4'd10, 3'd0};  // spe_regs.h
   localparam [31:0] K_REC32 = INFLIGHT_RECORDS;
   localparam [7:0]  K_REC = K_REC32[7:0];
 
@@ -84,7 +84,7 @@ module top_spe_fwd #(
     // accesses and records never share an edge: the unit serves one)
     if (!off)
       cnt_d = 8'd0;
-    if (sr_valid_i && sr_ready_i && sr_write_i && sr_enc_i == ENC_PMBLIMITR_EL1)
+    if (sr_valid_i && sr_ready_i && sr_write_i && sr_enc_i == PMBLIMITR_EL1_ENC)
       e_d = sr_wdata_e_i;
     if (rec_valid_i && rec_ready_i) begin
       if (rec_kind_i == K_RESET) begin

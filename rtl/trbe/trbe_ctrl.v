@@ -86,13 +86,13 @@ module trbe_ctrl #(
   localparam RING_LOG2 = BLK_LOG2 + 1;         // the ring holds two blocks
   localparam RU_W      = RING_LOG2 + 1;        // 0..RING
 
-  localparam [15:0] ENC_LIMITR = 16'hC4D8;     // TRBLIMITR_EL1_ENC (common/trbe_regs.h)
-  localparam [15:0] ENC_PTR    = 16'hC4D9;
-  localparam [15:0] ENC_BASER  = 16'hC4DA;
-  localparam [15:0] ENC_SR     = 16'hC4DB;
-  localparam [15:0] ENC_MAR    = 16'hC4DC;
-  localparam [15:0] ENC_TRG    = 16'hC4DE;
-  localparam [15:0] ENC_IDR    = 16'hC4DF;
+  localparam [15:0] TRBLIMITR_EL1_ENC = 16'hC4D8;     // TRBLIMITR_EL1_ENC (common/trbe_regs.h)
+  localparam [15:0] TRBPTR_EL1_ENC    = 16'hC4D9;
+  localparam [15:0] TRBBASER_EL1_ENC  = 16'hC4DA;
+  localparam [15:0] TRBSR_EL1_ENC     = 16'hC4DB;
+  localparam [15:0] TRBMAR_EL1_ENC    = 16'hC4DC;
+  localparam [15:0] TRBTRG_EL1_ENC    = 16'hC4DE;
+  localparam [15:0] TRBIDR_EL1_ENC    = 16'hC4DF;
 
   localparam [5:0]  EC_OTHER   = 6'h00;        // TRBSR_EC_* (trbe_regs.h)
   localparam [5:0]  EC_IMPDEF  = 6'h1F;
@@ -205,7 +205,7 @@ module trbe_ctrl #(
 
   // a disabling write is waiting for the drain (R_DJMDD allows no other
   // write to take effect while E is 1)
-  wire dis_req  = srb_q & srw_q & (sre_q == ENC_LIMITR) & e_q & ~srv_q[0];
+  wire dis_req  = srb_q & srw_q & (sre_q == TRBLIMITR_EL1_ENC) & e_q & ~srv_q[0];
   wire drained  = ~ov_q & (qn_q == 2'd0);
   wire sr_can   = ~dis_req | drained;
 
@@ -403,7 +403,7 @@ module trbe_ctrl #(
           end
         end else begin
           case (sre_q)
-            ENC_LIMITR: begin
+            TRBLIMITR_EL1_ENC: begin
               limit_d = srv_q[63:12];
               nvm_d   = srv_q[5];
               tm_d    = srv_q[4:3];
@@ -411,9 +411,9 @@ module trbe_ctrl #(
               e_d     = srv_q[0];
               oor_d   = oor_f(ptr_q, base_q, srv_q[63:12]);
             end
-            ENC_PTR:   ptr_d  = srv_q;
-            ENC_BASER: base_d = srv_q[63:12];
-            ENC_SR: begin
+            TRBPTR_EL1_ENC:   ptr_d  = srv_q;
+            TRBBASER_EL1_ENC: base_d = srv_q[63:12];
+            TRBSR_EL1_ENC: begin
               ec_d   = srv_q[31:26];
               irq_d  = srv_q[22];
               trg_d  = srv_q[21];
@@ -422,8 +422,8 @@ module trbe_ctrl #(
               s_d    = srv_q[17];
               mss_d  = srv_q[15:0];
             end
-            ENC_MAR:   mar_d  = srv_q[11:0];
-            ENC_TRG:   cnt_d  = srv_q[31:0];
+            TRBMAR_EL1_ENC:   mar_d  = srv_q[11:0];
+            TRBTRG_EL1_ENC:   cnt_d  = srv_q[31:0];
             default: ;                                  // TRBIDR_EL1 read-only; others absent
           endcase
         end
@@ -516,14 +516,14 @@ module trbe_ctrl #(
     rdata = 64'd0;
     if (srr_q && !srw_q) begin
       case (sre_q)
-        ENC_LIMITR: rdata = {limit_q, 6'd0, nvm_q, tm_q, fm_q, e_q};  // XE RES0
-        ENC_PTR:    rdata = ptr_q;
-        ENC_BASER:  rdata = base_p;
-        ENC_SR:     rdata = {32'd0, ec_q, 3'd0, irq_q, trg_q, wrap_q, 1'b0, ea_q, s_q,
+        TRBLIMITR_EL1_ENC: rdata = {limit_q, 6'd0, nvm_q, tm_q, fm_q, e_q};  // XE RES0
+        TRBPTR_EL1_ENC:    rdata = ptr_q;
+        TRBBASER_EL1_ENC:  rdata = base_p;
+        TRBSR_EL1_ENC:     rdata = {32'd0, ec_q, 3'd0, irq_q, trg_q, wrap_q, 1'b0, ea_q, s_q,
                              1'b0, mss_q};                        // MSS2, DAT RES0
-        ENC_MAR:    rdata = {52'd0, mar_q};
-        ENC_TRG:    rdata = {32'd0, cnt_q};
-        ENC_IDR:    rdata = {59'd0, prog_na_i, 4'd0};              // Align 0, F 0, EA 0, MPAM 0
+        TRBMAR_EL1_ENC:    rdata = {52'd0, mar_q};
+        TRBTRG_EL1_ENC:    rdata = {32'd0, cnt_q};
+        TRBIDR_EL1_ENC:    rdata = {59'd0, prog_na_i, 4'd0};              // Align 0, F 0, EA 0, MPAM 0
         default:    rdata = 64'd0;
       endcase
     end
