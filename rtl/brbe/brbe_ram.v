@@ -17,15 +17,7 @@ module brbe_ram #(
   output wire [WIDTH-1:0]         rdata_o
 );
 
-  function integer clog2;
-    input integer v;
-    integer r;
-    begin
-      r = 0;
-      while ((1 << r) < v) r = r + 1;
-      clog2 = r;
-    end
-  endfunction
+  `include "common_clog2.vh"  // clog2()
 
   generate
     if (DEPTH < 4 || DEPTH > 32 || (1 << clog2(DEPTH)) != DEPTH) begin : g_bad_depth

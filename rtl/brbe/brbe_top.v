@@ -73,15 +73,7 @@ module brbe_top #(
   output wire [1:0]  sr_status_o          // 0 OK, 1 UNDEFINED, 2 TRAP_EL3
 );
 
-  function integer clog2;
-    input integer v;
-    integer r;
-    begin
-      r = 0;
-      while ((1 << r) < v) r = r + 1;
-      clog2 = r;
-    end
-  endfunction
+  `include "common_clog2.vh"  // clog2()
 
   localparam PW    = clog2(NUMREC);      // ring pointer bits
   localparam BW    = PW - 1;             // bank address bits
@@ -116,15 +108,7 @@ module brbe_top #(
   endgenerate
 
   // ---- encodings (common/brbe_regs.h, register-fields.md section 3) ----
-  localparam [15:0] BRBCR_EL1_ENC    = 16'h8C80;  // BRBCR_EL1    (2,1,9,0,0)
-  localparam [15:0] BRBFCR_EL1_ENC    = 16'h8C81;  // BRBFCR_EL1   (2,1,9,0,1)
-  localparam [15:0] BRBTS_EL1_ENC     = 16'h8C82;  // BRBTS_EL1    (2,1,9,0,2)
-  localparam [15:0] BRBINFINJ_EL1_ENC = 16'h8C88;  // BRBINFINJ_EL1 (2,1,9,1,0)
-  localparam [15:0] BRBSRCINJ_EL1_ENC = 16'h8C89;  // BRBSRCINJ_EL1 (2,1,9,1,1)
-  localparam [15:0] BRBTGTINJ_EL1_ENC = 16'h8C8A;  // BRBTGTINJ_EL1 (2,1,9,1,2)
-  localparam [15:0] BRBIDR0_EL1_ENC   = 16'h8C90;  // BRBIDR0_EL1  (2,1,9,2,0)
-  localparam [15:0] BRBCR_EL2_ENC    = 16'hA480;  // BRBCR_EL2    (2,4,9,0,0)
-  localparam [15:0] BRBCR_EL12_ENC   = 16'hAC80;  // BRBCR_EL12   (2,5,9,0,0)
+  `include "common_sysreg.vh"  // BRB*_ENC (common/brbe_regs.h)
 
   localparam [63:0] CR_MASK   = 64'h0000_0000_00C0_017B; // BRBCR defined bits (FZPSS RES0)
   localparam [63:0] FCR_MASK  = 64'h0000_0000_307F_00C0; // BRBFCR_EL1 defined bits
@@ -132,9 +116,7 @@ module brbe_top #(
   localparam [7:0]  NREC8     = NR32[7:0];
   localparam [63:0] IDR0_VAL  = {48'd0, 4'b0101, 4'b0000, NREC8}; // CC 20 bits, FORMAT 0
 
-  localparam [1:0] K_INSN = 2'd0, K_EXC = 2'd1, K_RESET = 2'd2, K_TFAIL = 2'd3;
-  localparam [3:0] IC_B = 4'd1, IC_BCOND = 4'd2, IC_BL = 4'd3, IC_BR = 4'd4, IC_BLR = 4'd5,
-                   IC_RET = 4'd6, IC_ERET = 4'd7, IC_ISB = 4'd8, IC_TSTART = 4'd11;
+  `include "common_pe_class.vh"  // PE_KIND_*, PE_IC_* (common/pe_stream.h)
   localparam [1:0] V_NONE = 2'd0, V_TARGET = 2'd1, V_SOURCE = 2'd2, V_FULL = 2'd3;
   localparam [5:0] T_DIRECT = 6'h00, T_INDIRECT = 6'h01, T_DIRCALL = 6'h02, T_INDCALL = 6'h03,
                    T_RET = 6'h05, T_ERET = 6'h07, T_CONDDIR = 6'h08, T_DEBUG_HALT = 6'h21,
@@ -374,9 +356,9 @@ module brbe_top #(
 
     // ==== 1. the PE record (brbe_model_step) =================================
     if (pe_valid_i) begin
-      is_rst = pe_kind_i == K_RESET;
+      is_rst = pe_kind_i == PE_KIND_RESET;
       // the state the record starts in: an exception's is the one it is taken from
-      st_el = (pe_kind_i == K_EXC) ? pe_from_el_i : pe_el_i;
+      st_el = (pe_kind_i == PE_KIND_EXC) ? pe_from_el_i : pe_el_i;
       st_np = np(st_el, pe_flags_i[F_NS], pe_isa_i == 2'd0, 1'b0);
 
       // -- candidate 0: the held ERET, now that its target is known
@@ -421,22 +403,22 @@ module brbe_top #(
 
       // -- candidate 1: the record's own Branch record
       case (pe_kind_i)
-        K_INSN: begin
+        PE_KIND_INSN: begin
           g1_pre = !st_np;                                  // R_MJDLC
-          if (pe_iclass_i == IC_ERET) begin
+          if (pe_iclass_i == PE_IC_ERET) begin
             erp_d = 1'b1;                                   // completed by the next record
             er_el_d = pe_el_i; er_ns_d = pe_flags_i[F_NS];
             er_tst_d = pe_flags_i[F_TSTATE]; er_mp_d = pe_flags_i[F_MISPRED];
             er_pc_d = pe_pc_i; er_tgt_d = pe_target_i; er_cyc_d = pe_cycle_i;
           end else begin
             case (pe_iclass_i)
-              IC_B:     begin b_ok = 1'b1; b_type = T_DIRECT;   b_sel = sel(fcr_q[17]); end // R_FJYVT
-              IC_BCOND: begin b_ok = 1'b1; b_type = T_CONDDIR;  b_sel = sel(fcr_q[22]); end // R_BBNSZ
-              IC_BL:    begin b_ok = 1'b1; b_type = T_DIRCALL;  b_sel = sel(fcr_q[21]); end // R_RBDXK
-              IC_BR:    begin b_ok = 1'b1; b_type = T_INDIRECT; b_sel = sel(fcr_q[18]); end // R_KKLDV
-              IC_BLR:   begin b_ok = 1'b1; b_type = T_INDCALL;  b_sel = sel(fcr_q[20]); end // R_RVGTZ
-              IC_RET:   begin b_ok = 1'b1; b_type = T_RET;      b_sel = sel(fcr_q[19]); end // R_CKNBH
-              IC_ISB:   begin b_ok = RECORD_ISB == 1; b_type = T_DIRECT; b_sel = sel(fcr_q[17]); end // R_FJYDC
+              PE_IC_B:     begin b_ok = 1'b1; b_type = T_DIRECT;   b_sel = sel(fcr_q[17]); end // R_FJYVT
+              PE_IC_BCOND: begin b_ok = 1'b1; b_type = T_CONDDIR;  b_sel = sel(fcr_q[22]); end // R_BBNSZ
+              PE_IC_BL:    begin b_ok = 1'b1; b_type = T_DIRCALL;  b_sel = sel(fcr_q[21]); end // R_RBDXK
+              PE_IC_BR:    begin b_ok = 1'b1; b_type = T_INDIRECT; b_sel = sel(fcr_q[18]); end // R_KKLDV
+              PE_IC_BLR:   begin b_ok = 1'b1; b_type = T_INDCALL;  b_sel = sel(fcr_q[20]); end // R_RVGTZ
+              PE_IC_RET:   begin b_ok = 1'b1; b_type = T_RET;      b_sel = sel(fcr_q[19]); end // R_CKNBH
+              PE_IC_ISB:   begin b_ok = RECORD_ISB == 1; b_type = T_DIRECT; b_sel = sel(fcr_q[17]); end // R_FJYDC
               default:  b_ok = 1'b0;
             endcase
             // R_GBCQW taken only; R_YGGSC not prohibited; R_MLGCF Full
@@ -453,7 +435,7 @@ module brbe_top #(
           cur_el_d = pe_el_i; cur_ns_d = pe_flags_i[F_NS]; cur_a64_d = pe_isa_i == 2'd0;
           cur_dbg_d = 1'b0;
         end
-        K_EXC: begin
+        PE_KIND_EXC: begin
           g1_pre = !st_np;
           if (pe_exc_type_i == 5'h01) begin
             // R_LLCTG: entry to Debug state, Half-source from a non-prohibited region
@@ -482,7 +464,7 @@ module brbe_top #(
             cur_dbg_d = 1'b0;
           end
         end
-        K_TFAIL: begin
+        PE_KIND_TFAIL: begin
           g1_pre = !st_np;
           cur_el_d = pe_el_i; cur_ns_d = pe_flags_i[F_NS]; cur_a64_d = pe_isa_i == 2'd0;
           cur_dbg_d = 1'b0;
@@ -495,8 +477,8 @@ module brbe_top #(
       endcase
 
       // transaction tracking (R_GVCJH, R_JMSZF, R_CBTBH)
-      if (pe_kind_i == K_INSN || pe_kind_i == K_EXC) begin
-        if (pe_kind_i == K_INSN && pe_iclass_i == IC_TSTART && !pe_flags_i[F_TSTATE]) begin
+      if (pe_kind_i == PE_KIND_INSN || pe_kind_i == PE_KIND_EXC) begin
+        if (pe_kind_i == PE_KIND_INSN && pe_iclass_i == PE_IC_TSTART && !pe_flags_i[F_TSTATE]) begin
           intxn_d = 1'b1; txnnp_d = st_np;
         end else if (pe_flags_i[F_TSTATE]) begin
           if (!intxn_q) begin intxn_d = 1'b1; txnnp_d = st_np; end
@@ -552,7 +534,7 @@ module brbe_top #(
       end
 
       // R_GVCJH: TFAIL of a transaction run outside prohibited regions
-      if (pe_kind_i == K_TFAIL && intxn_q && txnnp_q && st_np)
+      if (pe_kind_i == PE_KIND_TFAIL && intxn_q && txnnp_q && st_np)
         fcr_d[6] = 1'b1;
       hs_d = 1'b1;
       nowts_d = pe_timestamp_i;

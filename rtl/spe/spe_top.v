@@ -168,27 +168,13 @@ module spe_top #(
   localparam [ID_W-1:0] AXI_ID_V = AXI_ID[ID_W-1:0];
 
   // register encodings (common/spe_regs.h, 4.1 Table 7)
-  localparam [15:0] PMSCR_EL1_ENC     = {2'd3, 3'd0, 4'd9, 4'd9,  3'd0};
-  localparam [15:0] PMSICR_EL1_ENC    = {2'd3, 3'd0, 4'd9, 4'd9,  3'd2};
-  localparam [15:0] PMSIRR_EL1_ENC    = {2'd3, 3'd0, 4'd9, 4'd9,  3'd3};
-  localparam [15:0] PMSFCR_EL1_ENC    = {2'd3, 3'd0, 4'd9, 4'd9,  3'd4};
-  localparam [15:0] PMSEVFR_EL1_ENC   = {2'd3, 3'd0, 4'd9, 4'd9,  3'd5};
-  localparam [15:0] PMSLATFR_EL1_ENC  = {2'd3, 3'd0, 4'd9, 4'd9,  3'd6};
-  localparam [15:0] PMSIDR_EL1_ENC    = {2'd3, 3'd0, 4'd9, 4'd9,  3'd7};
-  localparam [15:0] PMBLIMITR_EL1_ENC = {2'd3, 3'd0, 4'd9, 4'd10, 3'd0};
-  localparam [15:0] PMBPTR_EL1_ENC    = {2'd3, 3'd0, 4'd9, 4'd10, 3'd1};
-  localparam [15:0] PMBSR_EL1_ENC     = {2'd3, 3'd0, 4'd9, 4'd10, 3'd3};
-  localparam [15:0] PMBIDR_EL1_ENC    = {2'd3, 3'd0, 4'd9, 4'd10, 3'd7};
-  localparam [15:0] PMSCR_EL2_ENC     = {2'd3, 3'd4, 4'd9, 4'd9,  3'd0};
-  localparam [15:0] PMSCR_EL12_ENC    = {2'd3, 3'd5, 4'd9, 4'd9,  3'd0};
+  `include "common_sysreg.vh"
 
   localparam [63:0] LIMIT_MASK = ~((64'd1 << GRANULE_LOG2) - 64'd1);  // 4.3.2 [L1449]
   localparam [63:0] EVF_MASK   = HAVE_TME ? 64'h100AA : 64'hAA;        // 4.3.8, R_RHWX
   localparam [63:0] AMASK      = (64'd1 << ALIGN) - 64'd1;
 
-  localparam [1:0] K_INSN = 2'd0, K_EXC = 2'd1, K_RESET = 2'd2;
-  localparam [3:0] IC_B = 4'd1, IC_BCOND = 4'd2, IC_BR = 4'd4, IC_BLR = 4'd5, IC_RET = 4'd6,
-                   IC_ERET = 4'd7;
+  `include "common_pe_class.vh"  // PE_KIND_*, PE_IC_* (common/pe_stream.h)
   localparam F_NS = 1, F_TSTATE = 2, F_COND = 4;
 
   // PMBSR_EL1 fields (4.3.4)
@@ -354,7 +340,7 @@ module spe_top #(
   /* verilator lint_on UNUSEDSIGNAL */
   function is_branch;
     input [3:0] ic;
-    is_branch = ic >= IC_B && ic <= IC_ERET;
+    is_branch = ic >= PE_IC_B && ic <= PE_IC_ERET;
   endfunction
 
   // ---- record formation (chapter 5, docs/spe-model.md 3) --------------------
@@ -412,9 +398,9 @@ module spe_top #(
     end else if (is_branch(f_ic(sl_q))) begin
       fr_cls = 2'd2;
       fr_sub = {6'd0,
-                f_ic(sl_q) == IC_BR || f_ic(sl_q) == IC_BLR || f_ic(sl_q) == IC_RET ||
-                f_ic(sl_q) == IC_ERET,
-                f_ic(sl_q) == IC_BCOND || s_fl[F_COND]};
+                f_ic(sl_q) == PE_IC_BR || f_ic(sl_q) == PE_IC_BLR || f_ic(sl_q) == PE_IC_RET ||
+                f_ic(sl_q) == PE_IC_ERET,
+                f_ic(sl_q) == PE_IC_BCOND || s_fl[F_COND]};
     end else begin
       fr_cls = 2'd0;
       fr_sub = {7'd0, s_fl[F_COND]};
@@ -742,7 +728,7 @@ module spe_top #(
     reg [5:0] fl;
     begin
       fl = f_fl(sm_rec);
-      if (f_kd(sm_rec) == K_INSN) begin
+      if (f_kd(sm_rec) == PE_KIND_INSN) begin
         if (!sm_en) begin
           preven_d = 1'b0;                                   // 3.1.3: counters hold
         end else begin
@@ -756,7 +742,7 @@ module spe_top #(
               slv_d   = 1'b1;
               sl_ld   = 1'b1;
               slrem_d = INFLIGHT_RECORDS[7:0];
-              slnn_d  = f_ic(sm_rec) == IC_ERET;
+              slnn_d  = f_ic(sm_rec) == PE_IC_ERET;
               sltel_d = f_el(sm_rec);
               sltns_d = fl[F_NS];
             end
@@ -806,7 +792,7 @@ module spe_top #(
           end
         end
         if (pe_go) begin
-          if (pe_kind_i == K_RESET) begin
+          if (pe_kind_i == PE_KIND_RESET) begin
             // 4.2 Table 8: PMBLIMITR_EL1.E resets; samples in flight lost (2.2.2)
             pmblimitr_d[0] = 1'b0;
             slv_d    = 1'b0;
@@ -816,7 +802,7 @@ module spe_top #(
             // the ERET target context is that of the next record
             if (slnn_q) begin
               slnn_d  = 1'b0;
-              sltel_d = pe_kind_i == K_EXC ? pe_from_el_i : pe_el_i;
+              sltel_d = pe_kind_i == PE_KIND_EXC ? pe_from_el_i : pe_el_i;
               sltns_d = pe_flags_i[F_NS];
             end
             // age the sample in flight (2.2.4); it completes before this

@@ -13,7 +13,9 @@
 #   rtl/spe/fpga/spe_synth.sh --job OUTDIR KIND NAME P=V,P=V...   (internal)
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-top_v="$here/../spe_top.v"
+# the unit (rtl/spe/spe_*.v and the RAM of rtl/common) and the include folder
+top_v="$(ls "$here"/../spe_*.v | tr '\n' ' ') $here/../../common/common_ram_sdp.v"
+inc="-I$here/../../common"
 wrap_v="$here/spe_fpga_wrap.v $here/../../common/fpga/common_fpga_pins.v"
 hx8k_lc=7680
 up5k_lc=5280
@@ -40,14 +42,14 @@ if [ "${1:-}" = "--job" ]; then
   set_args=$(chp "$params")
   case $kind in
     generic)
-      yosys -q -l "$out/$name-generic.log" -p "read_verilog $top_v; \
+      yosys -q -l "$out/$name-generic.log" -p "read_verilog $inc $top_v; \
         chparam $set_args spe_top; synth -top spe_top -flatten; \
         tee -q -o $out/$name-generic.stat stat" >/dev/null 2>&1 ||
         { echo "generic synth failed" >"$out/$name-generic.err"; exit 1; }
       ;;
     ice40)
       rm -f "$out/$name-pnr-hx8k.log" "$out/$name-pnr-up5k.log" "$out/$name-pnr.txt"
-      yosys -q -l "$out/$name-ice40.log" -p "read_verilog $top_v $wrap_v; \
+      yosys -q -l "$out/$name-ice40.log" -p "read_verilog $inc $top_v $wrap_v; \
         chparam $set_args spe_fpga_wrap; synth_ice40 -top spe_fpga_wrap -noflatten; \
         tee -q -o $out/$name-ice40.stat stat; flatten; opt_clean; \
         write_json $out/$name-wrap.json" >/dev/null 2>&1 ||
