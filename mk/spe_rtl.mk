@@ -13,7 +13,8 @@
 # sources live in tb/spe/rtl with the C++ shim and are built here.
 
 SPE_TBDIR := tb/spe/rtl
-SPE_RTL   := rtl/spe/spe_top.v
+SPE_RTL   := rtl/spe/spe_top.v rtl/spe/spe_regs.v rtl/spe/spe_sample.v rtl/spe/spe_rec.v \
+             rtl/spe/spe_axi_wr.v rtl/common/common_ram_sdp.v
 SPE_WRAP  := rtl/spe/fpga/spe_fpga_wrap.v rtl/common/fpga/common_fpga_pins.v
 SPE_HDRS  := common/spe_regs.h model/spe/spe_model.h tb/common/progen.h \
              $(wildcard $(SPE_TBDIR)/*.h)
