@@ -31,7 +31,7 @@ trbe-unit-test: $(TRBE_TEST_BINS)
 
 # ---- RTL --------------------------------------------------------------------------
 TRBE_RTL := rtl/trbe/trbe_top.v rtl/trbe/trbe_ctrl.v rtl/trbe/trbe_ring.v \
-            rtl/trbe/trbe_ram.v rtl/trbe/trbe_axi_wr.v
+            rtl/trbe/trbe_axi_wr.v rtl/common/common_ram_sdp.v
 
 # Parameter sets: <name> := IN_BYTES DATA_W BURST_BEATS ID_W AXI_ID.  Between
 # them every input width, both bus widths, ring rows wider than the bus
