@@ -10,7 +10,8 @@
 # sources live in tb/brbe/rtl with the C++ shim and are built here.
 
 BRBE_TBDIR := tb/brbe/rtl
-BRBE_RTL   := rtl/brbe/brbe_top.v rtl/brbe/brbe_ram.v
+BRBE_RTL   := rtl/brbe/brbe_top.v rtl/brbe/brbe_rec.v rtl/brbe/brbe_regs.v \
+              rtl/common/common_ram_sdp.v
 BRBE_HDRS  := common/brbe_regs.h model/brbe/brbe_model.h tb/common/progen.h \
               $(wildcard $(BRBE_TBDIR)/*.h)
 

@@ -629,8 +629,7 @@ module spe_top #(
   assign idle_o      = idle;
 
   wire unused_ok = &{1'b0, pe_spe_events_i[31:11], mdcr_el3_nspb_i[0], wr_busy,
-                     pmsfcr_q[63:19], pmslatfr_q[63:12], pmsirr_q[63:32],
-                     f_fel(sl_q), f_kd(sl_q), f_isa(sl_q), f_fel(sm_rec), pmblimitr_q[11:1]};
+                     pmsfcr_q[63:19], pmslatfr_q[63:12], pmsirr_q[63:32], pmblimitr_q[11:1]};
 
 `ifdef FORMAL
   // The write bound (formal/spe/spe.sby): every strobed byte of every beat

@@ -106,10 +106,14 @@ for s in "$@"; do
     echo "$name: $(cat "$out/$name"-*.err 2>/dev/null)"; fail=1; continue
   fi
   st="$out/$name-ice40.stat"
-  lut=$(cnt '^SB_LUT4$' "$st" spe_top)
-  ff=$(cnt '^SB_DFF' "$st" spe_top)
-  carry=$(cnt '^SB_CARRY$' "$st" spe_top)
-  bram=$(cnt '^SB_RAM40_4K$' "$st" spe_top)
+  # spe_top with its parts (spe_regs, spe_sample, spe_rec, spe_axi_wr, the
+  # record buffer's common_ram_sdp lanes): the whole design less the harness
+  unit() { echo $(( $(cnt "$1" "$st" "design hierarchy") - $(cnt "$1" "$st" spe_fpga_wrap) -
+                    $(cnt "$1" "$st" common_fpga_pins) )); }
+  lut=$(unit '^SB_LUT4$')
+  ff=$(unit '^SB_DFF')
+  carry=$(unit '^SB_CARRY$')
+  bram=$(unit '^SB_RAM40_4K$')
   gs="$out/$name-generic.stat"
   gcells=$(awk '/Number of cells/ { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+$/) n = $i }
                 END { print n + 0 }' "$gs")
