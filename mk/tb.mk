@@ -44,8 +44,8 @@ rtl_gflags  = $(foreach p,$(call rtl_params,$(1)),-G$(p))
 rtl_dflags  = -DETE_DUT_SET=$(1) $(foreach p,$(call rtl_params,$(1)),-DETE_DUT_$(p))
 
 TB_RTL_INC  := $(INC_ALL) -Itb/ete/rtl -I$(GEN)
-TB_RTL_OBJS  = $(VL_DIR)/obj/ete_rtl_run.o
-TB_RTL_SOBJS = $(VL_DIR)/san/ete_rtl_run.o
+TB_RTL_OBJS  = $(VL_DIR)/obj/ete_rtl_tb.o
+TB_RTL_SOBJS = $(VL_DIR)/san/ete_rtl_tb.o
 VL_LIBS     := -lz -pthread -lm
 
 $(VL_DIR)/obj/%.o: tb/ete/rtl/%.c | $(GEN)/ete_sync_lag.h
@@ -192,7 +192,7 @@ deps-tb:
 #               ending after its first P0 record: at most one P0 element;
 #   full-rate   RETIRE_WIDTH records every clock;
 #   burst-B     full-rate for B clocks, then B x RETIRE_WIDTH clocks without.
-# The PE presents the slots of each clock's records (ete_rtl_run.h).  Rates
+# The PE presents the slots of each clock's records (ete_rtl_tb.h).  Rates
 # are over the clocks that present slots, summed over the seeds: P0
 # elements, records (instructions), slots accepted and slots offered per
 # clock (ete_entry admits RETIRE_WIDTH slots per clock, the core takes one
