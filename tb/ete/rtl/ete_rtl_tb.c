@@ -1047,8 +1047,7 @@ int ete_rtl_run(const ete_rtl_opts *o, ete_rtl_result *res, FILE *log)
      * items after the one that raised it (its SYNC_LAG parameter,
      * docs/ete-rtl-pipeline.md 3.3) */
     p.sync_lag = ETE_RTL_SYNC_LAG;
-    if ((r.trcconfigr & TRCCONFIGR_RS) && !p.rs_depth)
-        r.trcconfigr &= ~TRCCONFIGR_RS;
+    ete_rt_fit(&p, &r);
     choose_profile(b, cfg);
 
     char err[512];
