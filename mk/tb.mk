@@ -18,13 +18,15 @@
 # Further NAME=VALUE words override RTL_FIXED_PARAMS: W2_O16_MIN takes the
 # smallest value of every resource parameter the unit accepts (no return
 # stack, one comparator pair, one event, no external input, a 12-bit cycle
-# counter, threshold 1), the others their largest.
+# counter, threshold 1); W4_O16 the largest comparator and external-input
+# counts (8 and 8); the defaults are the largest return stack (15), event
+# count (4) and cycle counter (20 bits).
 RTL_SETS        := W1_O4 W1_O8 W2_O8 W4_O8 W4_O16 W2_O16_MIN
 RTL_SET_W1_O4   := 1 4 1 256
 RTL_SET_W1_O8   := 1 8 0 256
 RTL_SET_W2_O8   := 2 8 1 128
 RTL_SET_W4_O8   := 4 8 0 256
-RTL_SET_W4_O16  := 4 16 1 256
+RTL_SET_W4_O16  := 4 16 1 256 NUM_ACPAIRS=8 NUM_EXTIN=8
 RTL_SET_W2_O16_MIN := 2 16 0 64 RS_DEPTH=0 NUM_ACPAIRS=1 NUM_EVENTS=1 NUM_EXTIN=0 CCSIZE=12 CCITMIN=1
 RTL_FIXED_PARAMS := RS_DEPTH=15 NUM_ACPAIRS=4 NUM_EVENTS=4 NUM_EXTIN=4 CCSIZE=20 CCITMIN=4
 RTL_TOP      := ete_unit

@@ -1078,6 +1078,20 @@ int ete_rtl_run(const ete_rtl_opts *o, ete_rtl_result *res, FILE *log)
     }
     if (check_idregs(b, &id, &p) || check_mgmt_regs(b))
         goto check;
+    {
+        /* before any programming every trace register the unit implements
+         * reads its reset value: zero, but for TRCCONFIGR's RES1 bit 0
+         * (docs/ete-rtl-interface.md, "Reset") */
+        ete_progregs r0;
+        memset(&r0, 0, sizeof r0);
+        r0.trcconfigr = TRCCONFIGR_RES1;
+        char rmsg[800];
+        int nr = ete_drv_verify(&bus, &id, &r0, rmsg, sizeof rmsg);
+        if (nr != 0) {
+            failf(b, "after reset, before programming: %s", nr < 0 ? b->apb_err : rmsg);
+            goto check;
+        }
+    }
     ete_pkt_cfg_from_regs(&b->pcfg, &id, r.trcconfigr);
     /* Stalling: the contract defines TRCSTALLCTLR.ISTALL/LEVEL and
      * pe_stall_o; when the ID registers deny stall control (TRCIDR3.STALLCTL
