@@ -440,6 +440,16 @@ static void sample_out(bench *b, const ete_dut_out *o)
         if (k == 0 || (k & (k + 1u)) != 0 || (ob < 32 && (k >> ob) != 0))
             failf(b, "cycle %" PRIu64 ": out_keep_o = 0x%" PRIx32 " with out_valid_o "
                   "(contract: nonzero, contiguous from byte 0)", cyc, k);
+        for (unsigned i = 0; i < ob; i++)
+            if (!(k >> i & 1u) && o->out_data[i]) {
+                failf(b, "cycle %" PRIu64 ": out_data_o byte %u = 0x%02x above out_keep_o = "
+                      "0x%" PRIx32 " (contract: lanes above the kept ones are zero)", cyc, i,
+                      o->out_data[i], k);
+                break;
+            }
+    } else if (o->out_keep != 0) {
+        failf(b, "cycle %" PRIu64 ": out_keep_o = 0x%" PRIx32 " while out_valid_o is low "
+              "(contract: zero)", cyc, o->out_keep);
     }
     if (o->out_valid && b->ready) {
         unsigned n = 0;
