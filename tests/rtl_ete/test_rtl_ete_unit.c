@@ -70,6 +70,46 @@ START_TEST(test_seed)
 }
 END_TEST
 
+/* The stimulus matrix: every configuration crossed with stall off/on and
+ * output backpressure none / light / heavy (0, 0.3, 0.99 of clocks not
+ * ready), with PE idle 0, 0.2 or 0.5 of clocks in turn; heavy backpressure
+ * without stall overflows, with stall the PE waits (both counted, and
+ * test_totals wants some of each).  Shorter runs than the seeds
+ * (MATRIX_RECORDS). */
+#define MATRIX_RECORDS 1000
+#define MATRIX_HEAVY_RECORDS 4000
+static unsigned matrix_overflow_runs, matrix_stall_runs;
+#define MATRIX_RUNS    (ETE_RT_NUM_CONFIGS * 6)
+START_TEST(test_matrix)
+{
+    static const double bp[] = {0.0, 0.3, 0.99};
+    static const double idle[] = {0.0, 0.2, 0.5};
+    unsigned cfg = (unsigned)_i / 6;
+    if (!ete_rtl_config_supported(cfg))
+        return;
+    ete_rtl_opts o;
+    ete_rtl_opts_default(&o);
+    /* seed % 4 == 3: the bench's heavy profile, long runs of not-ready
+     * clocks (50..1050 on average) instead of short ones */
+    o.seed = 4 * (2000 + (uint64_t)_i) + (_i % 3 == 2 ? 3 : 0);
+    o.config = (int)cfg;
+    /* the heavy cells run long enough to fill the unit's FIFOs */
+    o.records = _i % 3 == 2 ? MATRIX_HEAVY_RECORDS : MATRIX_RECORDS;
+    o.stall = (_i / 3) % 2;
+    o.backpressure = bp[_i % 3];
+    o.idle = idle[((unsigned)_i + cfg) % 3];
+    ete_rtl_result res;
+    run(&o, &res);
+    if (o.stall)
+        ck_assert_msg(res.dropped == 0, "seed %" PRIu64 " (%s, stall, backpressure %.1f): %"
+                      PRIu64 " records dropped although the PE honours pe_stall_o", o.seed,
+                      ete_rt_config_name(cfg), o.backpressure, res.dropped);
+    ck_assert_int_eq(res.dropped > 0, res.overflows > 0);
+    matrix_overflow_runs += res.overflows > 0;
+    matrix_stall_runs += res.stall_cycles > 0;
+}
+END_TEST
+
 /* Long output stalls: the entry FIFO fills, slots are dropped, one
  * Overflow per run of dropping clocks, and the bytes still match. */
 START_TEST(test_overflow)
@@ -355,6 +395,11 @@ START_TEST(test_totals)
            dp.set, slots_fed, bytes, overflows, stalled);
     ck_assert_uint_gt(slots_fed, (uint64_t)NSEEDS * NRECORDS / 4u);
     ck_assert_uint_ge(full_rate_checked, 3);   /* test_full_rate: not vacuous */
+    /* test_matrix: its heavy cells overflow without stall and stall with it */
+    printf("ete_unit %s: matrix: %u runs overflowed, %u stalled the PE\n", dp.set,
+           matrix_overflow_runs, matrix_stall_runs);
+    ck_assert_uint_gt(matrix_overflow_runs, 0);
+    ck_assert_uint_gt(matrix_stall_runs, 0);
     ck_assert_uint_gt(bytes, 0);
 }
 END_TEST
@@ -371,6 +416,7 @@ int main(void)
     tcase_add_loop_test(tc, test_seed, 0, NSEEDS);
     tcase_add_test(tc, test_overflow);
     tcase_add_loop_test(tc, test_stall, 0, 3);
+    tcase_add_loop_test(tc, test_matrix, 0, MATRIX_RUNS);
     tcase_add_loop_test(tc, test_modes, 0, 6);
     tcase_add_test(tc, test_cycles_limit);
     tcase_add_loop_test(tc, test_full_rate, 0, 6);
