@@ -50,7 +50,8 @@ if [ "${1:-}" = "--job" ]; then
     ice40)
       rm -f "$out/$name-pnr-hx8k.log" "$out/$name-pnr-up5k.log" "$out/$name-pnr.txt"
       yosys -q -l "$out/$name-ice40.log" -p "read_verilog $inc $top_v $wrap_v; \
-        chparam $set_args spe_fpga_wrap; synth_ice40 -top spe_fpga_wrap -noflatten; \
+        chparam $set_args spe_fpga_wrap; hierarchy -top spe_fpga_wrap; \
+        flatten *spe_top; synth_ice40 -top spe_fpga_wrap -noflatten; \
         tee -q -o $out/$name-ice40.stat stat; flatten; opt_clean; \
         write_json $out/$name-wrap.json" >/dev/null 2>&1 ||
         { echo "synth_ice40 failed" >"$out/$name-ice40.err"; exit 1; }
@@ -107,7 +108,9 @@ for s in "$@"; do
   fi
   st="$out/$name-ice40.stat"
   # spe_top with its parts (spe_regs, spe_sample, spe_rec, spe_axi_wr, the
-  # record buffer's common_ram_sdp lanes): the whole design less the harness
+  # record buffer's common_ram_sdp lanes), flattened into it before synthesis
+  # (as one module, as it was before the split): the whole design less the
+  # harness
   unit() { echo $(( $(cnt "$1" "$st" "design hierarchy") - $(cnt "$1" "$st" spe_fpga_wrap) -
                     $(cnt "$1" "$st" common_fpga_pins) )); }
   lut=$(unit '^SB_LUT4$')
