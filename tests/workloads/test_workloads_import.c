@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness.h"
 #include "pe_stream.h"
 #include "wl_a64.h"
 #include "wl_cache.h"
@@ -498,22 +499,20 @@ START_TEST(damaged_captures)
             mem(&c, 0x9000 + 8u * (unsigned)k, 3, k & 1);
     }
     end(&c, WL_END_CAPPED, 0x2000);
-    uint32_t x = 12345;
+    harness_rng rng;
+    harness_rng_init(&rng, 1, 0);
     uint8_t *buf = malloc(c.n);
     ck_assert_ptr_nonnull(buf);
     int refused = 0;
     for (int t = 0; t < 600; t++) {
         memcpy(buf, c.b, c.n);
         size_t n = c.n;
-        x = x * 1103515245u + 12345u;
         if (t % 3 == 0) {
-            n = (x >> 8) % c.n;                         /* truncated */
+            n = (size_t)harness_rng_below(&rng, c.n);  /* truncated */
         } else {
             for (int m = 0; m <= t % 4; m++) {          /* bytes changed */
-                x = x * 1103515245u + 12345u;
-                size_t at = 16 + (x >> 8) % (c.n - 16);
-                x = x * 1103515245u + 12345u;
-                buf[at] = (uint8_t)(x >> 16);
+                size_t at = 16 + (size_t)harness_rng_below(&rng, c.n - 16);
+                buf[at] = (uint8_t)harness_rng_below(&rng, 256);
             }
         }
         wl_import_opts o;

@@ -46,6 +46,7 @@
 #include "ete_regs.h"
 #include "ete_roundtrip.h"
 #include "ete_snapshot_read.h"
+#include "harness.h"
 #include "ocsd_ete.h"
 #include "pe_stream.h"
 #include "trbe_regs.h"
@@ -88,20 +89,6 @@ static double now_s(void)
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-/* splitmix64: the AXI behaviour is drawn from the seed */
-static uint64_t mix(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static double unit(uint64_t *s)
-{
-    return (double)(mix(s) >> 11) * (1.0 / 9007199254740992.0);
 }
 
 /* The demo's directory: captures build/demo/NAME-N.pe and the output. */
@@ -968,12 +955,13 @@ static void setup_trbe(demo *d)
     to->trbe_fill_mode = d->o.fill_mode;
     to->buf_base = DEMO_BUF_BASE;
     to->buf_size = d->o.buf_kb * 1024u;
-    uint64_t rng = d->o.seed ^ 0x7453444D4F000000ull;   /* "tsDMO" */
-    to->p_awready = 0.35 + 0.6 * unit(&rng);
-    to->p_wready = 0.35 + 0.6 * unit(&rng);
-    to->b_lat_min = (unsigned)(mix(&rng) % 4);
-    to->b_lat_max = to->b_lat_min + (unsigned)(mix(&rng) % 30);
-    to->pe_idle = 0.05 * unit(&rng);
+    harness_rng rng;
+    harness_rng_init(&rng, d->o.seed, 0x7453444D4Full);   /* "tsDMO" */
+    to->p_awready = 0.35 + 0.6 * harness_rng_unit(&rng);
+    to->p_wready = 0.35 + 0.6 * harness_rng_unit(&rng);
+    to->b_lat_min = (unsigned)harness_rng_below(&rng, 4);
+    to->b_lat_max = to->b_lat_min + (unsigned)harness_rng_below(&rng, 30);
+    to->pe_idle = 0.05 * harness_rng_unit(&rng);
     to->waves = d->o.waves;
     d->pg = (progress){isatty(2), d->o.quiet, 0, 0.0, 20};
     to->progress = on_progress;
