@@ -315,10 +315,11 @@ module ete_pipe #(
         bin = a_g_q[CK*n3 + k3] || (a_zr_q[CK*n3 + k3] && !a_x0_q[CK*n3 + k3] && bin);
       b_neg[n3] = bin;                                       // C < A
       // 0 <= C - A <= 255: every chunk of the result is zero.  Chunk 0's is
-      // zero when its difference is the borrow into it (0 or 1); then no
-      // borrow leaves it (a difference of 0 or 1 does not borrow itself), so
-      // the chunks above are zero when their differences are 0: no chain
-      rz[0] = a_zr_q[CK*n3] && (a_x0_q[CK*n3] == a_b_q[n3]);
+      // zero when its difference is the borrow into it (0 or 1) and not
+      // negative (g: a 14-bit difference of 1 - 2^14 also leaves 1 in the
+      // low bits, C 2^22 below A + d); then no borrow leaves it, so the
+      // chunks above are zero when their differences are 0: no chain
+      rz[0] = a_zr_q[CK*n3] && (a_x0_q[CK*n3] == a_b_q[n3]) && !a_g_q[CK*n3];
       for (k3 = 1; k3 < CK; k3 = k3 + 1)
         rz[k3] = a_zr_q[CK*n3 + k3] && !a_x0_q[CK*n3 + k3];
       b_inr[n3]      = &rz;                                  // 0 <= C - A <= 255
