@@ -36,7 +36,7 @@ $(PIPE_VL)/obj/%.o: $(PIPE_TBD)/%.c $(PIPE_HDRS)
 $(PIPE_VL)/san/%.o: $(PIPE_TBD)/%.c $(PIPE_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(WARN) $(SANFL) $(PIPE_INC) -c $< -o $@
-$(PIPE_VL)/san/test_rtl_pipe.o: tests/rtl_pipe/test_rtl_pipe.c $(PIPE_HDRS)
+$(PIPE_VL)/san/test_rtl_ete_pipe.o: tests/rtl_ete/test_rtl_ete_pipe.c $(PIPE_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(WARN) $(SANFL) $(PIPE_INC) -c $< -o $@
 
@@ -64,16 +64,16 @@ $(BIN)/pipe-bench-$(1): $(PIPE_VL)/obj/pipe_bench.o $(PIPE_VL)/obj/pipe_tb.o $(P
 	g++ -o $$@ $(PIPE_VL)/obj/pipe_bench.o $(PIPE_VL)/obj/pipe_tb.o $$(PIPE_VL_OBJS_$(1)) \
 	  $$(LIBFILES) $(OCSD_LIBS) -lz -pthread -lm
 
-$(SAN)/tests/rtl_pipe/test_rtl_pipe-$(1): $(PIPE_VL)/san/test_rtl_pipe.o $(PIPE_VL)/san/pipe_tb.o \
+$(SAN)/tests/rtl_ete/test_rtl_ete_pipe-$(1): $(PIPE_VL)/san/test_rtl_ete_pipe.o $(PIPE_VL)/san/pipe_tb.o \
                                           $(PIPE_VL)/$(1)/.stamp $$(SANLIBFILES)
 	@mkdir -p $$(@D)
-	g++ $(SANFL) -o $$@ $(PIPE_VL)/san/test_rtl_pipe.o $(PIPE_VL)/san/pipe_tb.o \
+	g++ $(SANFL) -o $$@ $(PIPE_VL)/san/test_rtl_ete_pipe.o $(PIPE_VL)/san/pipe_tb.o \
 	  $$(PIPE_VL_OBJS_$(1)) $$(SANLIBFILES) $(OCSD_LIBS) $(CHECK_LIBS) -lz -pthread -lm
 endef
 $(foreach s,$(PIPE_SETS),$(eval $(call pipe_set_rules,$(s))))
 
 PIPE_BENCHES := $(foreach s,$(PIPE_SETS),$(BIN)/pipe-bench-$(s))
-PIPE_TESTS   := $(foreach s,$(PIPE_SETS),$(SAN)/tests/rtl_pipe/test_rtl_pipe-$(s))
+PIPE_TESTS   := $(foreach s,$(PIPE_SETS),$(SAN)/tests/rtl_ete/test_rtl_ete_pipe-$(s))
 
 # the bounded regression is part of `make test`
 TEST_BINS += $(PIPE_TESTS)

@@ -44,8 +44,8 @@ rtl_gflags  = $(foreach p,$(call rtl_params,$(1)),-G$(p))
 rtl_dflags  = -DETE_DUT_SET=$(1) $(foreach p,$(call rtl_params,$(1)),-DETE_DUT_$(p))
 
 TB_RTL_INC  := $(INC_ALL) -Itb/ete/rtl -I$(GEN)
-TB_RTL_OBJS  = $(VL_DIR)/obj/ete_rtl_run.o
-TB_RTL_SOBJS = $(VL_DIR)/san/ete_rtl_run.o
+TB_RTL_OBJS  = $(VL_DIR)/obj/ete_rtl_tb.o
+TB_RTL_SOBJS = $(VL_DIR)/san/ete_rtl_tb.o
 VL_LIBS     := -lz -pthread -lm
 
 $(VL_DIR)/obj/%.o: tb/ete/rtl/%.c | $(GEN)/ete_sync_lag.h
@@ -54,7 +54,7 @@ $(VL_DIR)/obj/%.o: tb/ete/rtl/%.c | $(GEN)/ete_sync_lag.h
 $(VL_DIR)/san/%.o: tb/ete/rtl/%.c | $(GEN)/ete_sync_lag.h
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(WARN) $(SANFL) $(TB_RTL_INC) -MMD -MP -c $< -o $@
-$(VL_DIR)/san/test_rtl_unit.o: tests/rtl/test_rtl_unit.c | $(GEN)/ete_sync_lag.h
+$(VL_DIR)/san/test_rtl_ete_unit.o: tests/rtl_ete/test_rtl_ete_unit.c | $(GEN)/ete_sync_lag.h
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(WARN) $(SANFL) $(TB_RTL_INC) -MMD -MP -c $< -o $@
 
@@ -106,20 +106,14 @@ $(BIN)/ete-rtl-bench-cov-$(1): $(VL_DIR)/obj/ete_rtl_bench.o $$(TB_RTL_OBJS) $(V
 	@mkdir -p $$(@D)
 	$$(call rtl_link,$$@,cov-$(1),$(VL_DIR)/obj/ete_rtl_bench.o $$(TB_RTL_OBJS),,$$(LIBFILES),$(VL_RT_COV))
 
-$(SAN)/tests/rtl/test_rtl_unit-$(1): $(VL_DIR)/san/test_rtl_unit.o $$(TB_RTL_SOBJS) $(VL_DIR)/$(1)/.stamp $$(SANLIBFILES)
+$(SAN)/tests/rtl_ete/test_rtl_ete_unit-$(1): $(VL_DIR)/san/test_rtl_ete_unit.o $$(TB_RTL_SOBJS) $(VL_DIR)/$(1)/.stamp $$(SANLIBFILES)
 	@mkdir -p $$(@D)
-	$$(call rtl_link,$$@,$(1),$(VL_DIR)/san/test_rtl_unit.o $$(TB_RTL_SOBJS),$$(SANFL),$$(SANLIBFILES) $$(CHECK_LIBS),$(VL_RT_TRACE))
+	$$(call rtl_link,$$@,$(1),$(VL_DIR)/san/test_rtl_ete_unit.o $$(TB_RTL_SOBJS),$$(SANFL),$$(SANLIBFILES) $$(CHECK_LIBS),$(VL_RT_TRACE))
 endef
 $(foreach s,$(RTL_SETS),$(eval $(call rtl_set_rules,$(s))))
 
 RTL_BENCHES   := $(foreach s,$(RTL_SETS),$(BIN)/ete-rtl-bench-$(s))
-RTL_TEST_BINS := $(foreach s,$(RTL_SETS),$(SAN)/tests/rtl/test_rtl_unit-$(s))
-
-# Unit tests of the harness library and the driver: plain C, no RTL; the
-# generic rule of the Makefile builds them.
-TB_UNIT_TESTS := $(SAN)/tests/rtl/test_harness $(SAN)/tests/rtl/test_driver
-TEST_BINS += $(TB_UNIT_TESTS)
-test-build: $(TB_UNIT_TESTS)
+RTL_TEST_BINS := $(foreach s,$(RTL_SETS),$(SAN)/tests/rtl_ete/test_rtl_ete_unit-$(s))
 
 # the bounded RTL-against-model regression, every parameter set
 TEST_BINS += $(RTL_TEST_BINS)
@@ -198,7 +192,7 @@ deps-tb:
 #               ending after its first P0 record: at most one P0 element;
 #   full-rate   RETIRE_WIDTH records every clock;
 #   burst-B     full-rate for B clocks, then B x RETIRE_WIDTH clocks without.
-# The PE presents the slots of each clock's records (ete_rtl_run.h).  Rates
+# The PE presents the slots of each clock's records (ete_rtl_tb.h).  Rates
 # are over the clocks that present slots, summed over the seeds: P0
 # elements, records (instructions), slots accepted and slots offered per
 # clock (ete_entry admits RETIRE_WIDTH slots per clock, the core takes one

@@ -13,7 +13,7 @@
 #include "ete_roundtrip.h"
 
 /* ete_rt_config's configurations, then three with comparators inside runs
- * (tests/ete/test_model_block.c), then one with the program moved so that
+ * (tests/ete/test_ete_model_block.c), then one with the program moved so that
  * a run crosses a 4 MiB boundary and a stop comparator 4 MiB below one of
  * its instructions (S2's in-range compare must not take C + 2^22 for C) */
 enum {

@@ -1,5 +1,5 @@
-/* One run of the ETE RTL bench (see ete_rtl_run.h, docs/ete-bench.md). */
-#include "ete_rtl_run.h"
+/* One run of the ETE RTL bench (see ete_rtl_tb.h, docs/ete-bench.md). */
+#include "ete_rtl_tb.h"
 
 #include <inttypes.h>
 #include <stdarg.h>

@@ -1,6 +1,6 @@
 /* The bounded regression of the ETE unit ete_unit on the block port, one
  * parameter set (mk/tb.mk builds one binary per RTL_SETS set): the
- * ETE RTL bench in its block mode (ete_rtl_run.h).  The records of each
+ * ETE RTL bench in its block mode (ete_rtl_tb.h).  The records of each
  * seed become slots (pe_blk_from_recs, RETIRE_WIDTH instructions per run
  * at most on even seeds, the port's 64 on odd seeds and at full rate),
  * presented up to RETIRE_WIDTH per clock with ts_i from the
@@ -19,7 +19,7 @@
 #include "ete_dut.h"
 #include "ete_model.h"
 #include "ete_roundtrip.h"
-#include "ete_rtl_run.h"
+#include "ete_rtl_tb.h"
 #include "progen.h"
 
 #define NSEEDS   40      /* seeds; each runs the next supported configuration */
