@@ -41,7 +41,7 @@ $(PIPE_VL)/san/test_rtl_ete_pipe.o: tests/rtl_ete/test_rtl_ete_pipe.c $(PIPE_HDR
 	$(CC) $(CSTD) $(WARN) $(SANFL) $(PIPE_INC) -c $< -o $@
 
 define pipe_set_rules
-$(PIPE_VL)/$(1)/.stamp: $(PIPE_RTL) rtl/ete/ete_pipe_desc.vh $(PIPE_TBD)/pipe_dut.cpp \
+$(PIPE_VL)/$(1)/.stamp: $(PIPE_RTL) $(wildcard rtl/ete/*.vh) $(PIPE_TBD)/pipe_dut.cpp \
                         $(PIPE_TBD)/pipe_dut.h tb/common/vl_shim.h mk/pipe.mk
 	@rm -rf $(PIPE_VL)/$(1); mkdir -p $(PIPE_VL)/$(1)
 	@echo "verilator ete_pipe $(1): $(call pipe_params,$(1))"

@@ -15,12 +15,19 @@
 # the other parameters are those of ete_params_default()
 # (model/ete/ete_config.c); COMMOPT alternates so that both Cycle Count
 # commit modes are verified, and W2_O8 takes a smaller entry FIFO.
-RTL_SETS        := W1_O4 W1_O8 W2_O8 W4_O8 W4_O16
+# Further NAME=VALUE words override RTL_FIXED_PARAMS: W2_O16_MIN takes the
+# smallest value of every resource parameter the unit accepts (no return
+# stack, one comparator pair, one event, no external input, a 12-bit cycle
+# counter, threshold 1); W4_O16 the largest comparator and external-input
+# counts (8 and 8); the defaults are the largest return stack (15), event
+# count (4) and cycle counter (20 bits).
+RTL_SETS        := W1_O4 W1_O8 W2_O8 W4_O8 W4_O16 W2_O16_MIN
 RTL_SET_W1_O4   := 1 4 1 256
 RTL_SET_W1_O8   := 1 8 0 256
 RTL_SET_W2_O8   := 2 8 1 128
 RTL_SET_W4_O8   := 4 8 0 256
-RTL_SET_W4_O16  := 4 16 1 256
+RTL_SET_W4_O16  := 4 16 1 256 NUM_ACPAIRS=8 NUM_EXTIN=8
+RTL_SET_W2_O16_MIN := 2 16 0 64 RS_DEPTH=0 NUM_ACPAIRS=1 NUM_EVENTS=1 NUM_EXTIN=0 CCSIZE=12 CCITMIN=1
 RTL_FIXED_PARAMS := RS_DEPTH=15 NUM_ACPAIRS=4 NUM_EVENTS=4 NUM_EXTIN=4 CCSIZE=20 CCITMIN=4
 RTL_TOP      := ete_unit
 
@@ -37,9 +44,11 @@ VL_OBJCACHE  := $(if $(wildcard /usr/bin/ccache),ccache)
 VL_MAKEVARS   = OPT_FAST=$(VL_OPT_FAST) OPT_SLOW= OPT_GLOBAL=-O1 $(if $(VL_OBJCACHE),OBJCACHE=$(VL_OBJCACHE))
 VL_JOBS      ?= 2
 
+rtl_extra   = $(wordlist 5,99,$(RTL_SET_$(1)))
 rtl_params  = RETIRE_WIDTH=$(word 1,$(RTL_SET_$(1))) OUT_BYTES=$(word 2,$(RTL_SET_$(1))) \
               COMMOPT=$(word 3,$(RTL_SET_$(1))) IN_FIFO_DEPTH=$(word 4,$(RTL_SET_$(1))) \
-              $(RTL_FIXED_PARAMS)
+              $(filter-out $(foreach e,$(call rtl_extra,$(1)),$(firstword $(subst =, ,$(e)))=%),$(RTL_FIXED_PARAMS)) \
+              $(call rtl_extra,$(1))
 rtl_gflags  = $(foreach p,$(call rtl_params,$(1)),-G$(p))
 rtl_dflags  = -DETE_DUT_SET=$(1) $(foreach p,$(call rtl_params,$(1)),-DETE_DUT_$(p))
 
