@@ -105,10 +105,11 @@ static void mid_config(unsigned c, uint64_t seed, const pe_stream *s, const pe_b
 static int alias4m_config(uint64_t seed, pe_stream *s, pe_blk *b, size_t nb, ete_params *p,
                           ete_progregs *r)
 {
-    uint64_t rng = seed * 0x9E3779B97F4A7C15ull + PIPE_TB_SS_ALIAS4M;
+    harness_rng rng;
+    harness_rng_init(&rng, seed, PIPE_TB_SS_ALIAS4M);
     const pe_blk *x = NULL;
     for (int tries = 0; tries < 4000 && nb && !x; tries++) {
-        const pe_blk *y = &b[mix(&rng) % nb];
+        const pe_blk *y = &b[harness_rng_below(&rng, nb)];
         if (y->kind == PE_BLK_INSN && y->last >= 8 && y->isa != PE_ISA_T32)
             x = y;
     }
