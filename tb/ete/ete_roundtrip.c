@@ -116,6 +116,40 @@ void ete_rt_config(unsigned idx, uint64_t seed, const pe_stream *s, ete_params *
     }
 }
 
+void ete_rt_fit(const ete_params *p, ete_progregs *r)
+{
+    if (!p->rs_depth)
+        r->trcconfigr &= ~TRCCONFIGR_RS;
+    /* address comparator pairs beyond NUMACPAIRS: their range controls and
+     * values go (the driver refuses to program what TRCIDR4 lacks) */
+    for (unsigned m = p->num_acpairs; m < ETE_NUM_ACPAIRS_MAX; m++) {
+        r->trcviiectlr &= ~(TRCVIIECTLR_INCLUDE(m) | TRCVIIECTLR_EXCLUDE(m));
+        r->trcbbctlr &= ~(1u << m);
+    }
+    for (unsigned a = 2 * p->num_acpairs; a < 2 * ETE_NUM_ACPAIRS_MAX; a++) {
+        r->trcvissctlr &= ~(TRCVISSCTLR_START(a) | TRCVISSCTLR_STOP(a));
+        r->trcacvr[a] = 0;
+        r->trcacatr[a] = 0;
+    }
+    /* selectors 2 and 3 name EXTIN[0] and EXTIN[1] (ete_rt_config) */
+    int sel_ok[4] = {1, 1, p->num_extin >= 1, p->num_extin >= 2};
+    for (unsigned k = 2; k < 4; k++)
+        if (!sel_ok[k])
+            r->trcrsctlr[k] = 0;
+    if ((r->trctsctlr & 0x1Fu) < 4 && !sel_ok[r->trctsctlr & 0x1Fu])
+        r->trctsctlr = 0;
+    uint32_t inst = 0;
+    for (unsigned n = 0; n < 4; n++) {
+        unsigned sel = TRCEVENTCTL0R_SEL(r->trceventctl0r, n);
+        int used = n < p->num_events && sel < 4 && sel_ok[sel];
+        if (!used)
+            r->trceventctl0r &= ~(0xFFu << (8u * n));
+        else if (r->trceventctl1r & TRCEVENTCTL1R_INSTEN(n))
+            inst |= TRCEVENTCTL1R_INSTEN(n);
+    }
+    r->trceventctl1r = (r->trceventctl1r & ~0xFu) | inst;
+}
+
 void ete_elem_list_push(void *list, const ete_elem *e)
 {
     ete_elem_list *l = list;

@@ -1,6 +1,6 @@
 /* ts-demo: the project's main job (docs/demo.md).  A real program captured
  * with qemu-user (tb/workloads) runs through the trace subsystem RTL
- * (rtl/top/trace_subsystem.v, Verilated) with the bench of tb/top/ts_tb.h:
+ * (rtl/top/trace_subsystem.v, Verilated) with the bench of tb/top/rtl/ts_rtl_tb.h:
  * the ETE traces it, the TRBE writes the trace into a C memory model
  * behind an AXI4 slave with random backpressure and response latency.
  * Then, each step a PASS/FAIL line:
@@ -50,7 +50,7 @@
 #include "pe_stream.h"
 #include "trbe_regs.h"
 #include "ts_dut.h"
-#include "ts_tb.h"
+#include "ts_rtl_tb.h"
 
 #define DEMO_WL        "gzip"
 #define DEMO_INSNS     UINT64_C(3000000)   /* the capture `make demo` makes */

@@ -51,7 +51,7 @@ static uint64_t mix(uint64_t *x)
 }
 
 /* An address strictly inside a run of at least 3 instructions, so that an
- * edge placed there splits the run (as tests/ete/test_model_block.c). */
+ * edge placed there splits the run (as tests/ete/test_ete_model_block.c). */
 static uint64_t pick_mid(const pe_blk *b, size_t nb, uint64_t *rng, int el)
 {
     for (int tries = 0; tries < 4000 && nb; tries++) {
@@ -64,7 +64,7 @@ static uint64_t pick_mid(const pe_blk *b, size_t nb, uint64_t *rng, int el)
     return 0;
 }
 
-/* The configurations of tests/ete/test_model_block.c that put comparators
+/* The configurations of tests/ete/test_ete_model_block.c that put comparators
  * inside runs: range-mid, startstop-mid, mid-all. */
 static void mid_config(unsigned c, uint64_t seed, const pe_stream *s, const pe_blk *b,
                        size_t nb, ete_params *p, ete_progregs *r)

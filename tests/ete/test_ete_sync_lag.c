@@ -134,7 +134,7 @@ START_TEST(test_lag_moves_sync_same_insns)
     for (unsigned li = 0; li < 2; li++) {
         lag_run l3;
         run_lag(&s, b, (size_t)nb, &p, &r, lags[li], &l3);
-        printf("test_sync_lag %s max_insns %u: sync_lag 0: %zu bytes, %zu A-Sync, first "
+        printf("test_ete_sync_lag %s max_insns %u: sync_lag 0: %zu bytes, %zu A-Sync, first "
                "periodic at %zu; sync_lag %u: %zu bytes, %zu A-Sync, first periodic at %zu; "
                "%" PRIu64 " instructions\n", ete_rt_config_name(cfg), cap, l0.len, l0.nsync,
                l0.first_periodic, lags[li], l3.len, l3.nsync, l3.first_periodic, l3.insns);

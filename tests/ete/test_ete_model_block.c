@@ -315,7 +315,7 @@ START_TEST(test_workloads)
     unsigned found = 0;
     for (unsigned w = 0; w < CU_WL_COUNT; w++) {
         pe_stream s;
-        if (!cu_wl_load("test_model_block", cu_wl_names[w], &s))
+        if (!cu_wl_load("test_ete_model_block", cu_wl_names[w], &s))
             continue;
         found++;
         if (s.nrec > WL_PREFIX)
@@ -334,7 +334,7 @@ START_TEST(test_workloads)
         pe_stream_free(&s);
     }
     if (!found)
-        printf("test_model_block: no captured workload: workload comparison skipped\n");
+        printf("test_ete_model_block: no captured workload: workload comparison skipped\n");
 }
 END_TEST
 
@@ -390,7 +390,7 @@ END_TEST
 
 START_TEST(test_totals)
 {
-    printf("test_model_block: %" PRIu64 " comparisons, %" PRIu64 " slots, %" PRIu64
+    printf("test_ete_model_block: %" PRIu64 " comparisons, %" PRIu64 " slots, %" PRIu64
            " records, %" PRIu64 " trace bytes compared; %" PRIu64 " multi-instruction runs, %"
            PRIu64 " runs split by comparators (%" PRIu64 " sub-runs); %" PRIu64 " CTX, %" PRIu64
            " EXC, %" PRIu64 " TFAIL, %" PRIu64 " RESET slots; %" PRIu64 " overflows; %" PRIu64

@@ -5,9 +5,9 @@
  * from the bench's counter), compare every output
  * byte with the model's block path, decode the RTL's bytes and check them
  * with the round-trip oracle (and OpenCSD on some seeds).  Used by the
- * bench (ete_rtl_bench.c) and the Check suite (tests/rtl/test_rtl_unit.c).  docs/ete-bench.md describes it. */
-#ifndef ETE_RTL_RUN_H
-#define ETE_RTL_RUN_H
+ * bench (ete_rtl_bench.c) and the Check suite (tests/rtl_ete/test_rtl_ete_unit.c).  docs/ete-bench.md describes it. */
+#ifndef ETE_RTL_TB_H
+#define ETE_RTL_TB_H
 
 #include <stdint.h>
 #include <stdio.h>
