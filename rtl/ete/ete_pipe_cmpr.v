@@ -116,7 +116,7 @@ module ete_pipe_cmpr #(
   endfunction
 
   // ---- state -------------------------------------------------------------
-  reg [63:0]       h0_q, h0_d, h1_q, h1_d, h2_q, h2_d;   // history, entry 0 newest
+  reg [63:0]       h0_q, h1_q, h2_q;                     // history, entry 0 newest
   reg [2:0]        hi_q, hi_d;                           // ... their sub_isa IS1
   reg [RSE_W-1:0]  top_q, top_d;                         // return stack: the top entry
   reg [3:0]        wp_q, wp_d;                           // ... RAM word the next entry
@@ -178,9 +178,9 @@ module ete_pipe_cmpr #(
                                                                 // oldest dropped when full
   wire [4:0] n_one     = (RS_MAX == 5'd0) ? 5'd0 : 5'd1;         // a push on an empty stack
 
-  reg [63:0] e0, e1, e2;        // the history after the packets before slot 6
   reg [2:0]  ei;
-  reg        m0, m1, m2;        // the address equals e0, e1, e2
+  reg        m0, m1, m2;        // the address equals history entry 0, 1, 2 after the
+                                // packets before slot 6
   reg [1:0]  form, q, nb;
   reg        fits, pop, need_a, sep, s5, s6, wctx, cv, under;
   reg [4:0]  n;
@@ -188,21 +188,21 @@ module ete_pipe_cmpr #(
   reg [PC_W-1:0] res_desc;      // the element's descriptor for S6
 
   always @* begin : p_cmpr
-    h0_d = h0_q;  h1_d = h1_q;  h2_d = h2_q;  hi_d = hi_q;
+    hi_d = hi_q;
     top_d = top_q;  wp_d = wp_q;  rs_n_d = rs_n_q;  rs_we = 1'b0;
 
     // the history after the packets before slot 6: Trace Info resets it
     // (R_BTWGD), a Transaction Failure pushes 0 (R_FPDJF)
     if (d_sync) begin
-      e0 = 64'd0;  e1 = 64'd0;  e2 = 64'd0;  ei = 3'd0;
+      ei = 3'd0;
       m0 = eq_z;   m1 = eq_z;   m2 = eq_z;
       nb = nb_z;   fits = fits_z;
     end else if (d_txf) begin
-      e0 = 64'd0;  e1 = h0_q;   e2 = h1_q;   ei = {hi_q[1:0], 1'b0};
+      ei = {hi_q[1:0], 1'b0};
       m0 = eq_z;   m1 = eq_h0;  m2 = eq_h1;
       nb = nb_z;   fits = fits_z;
     end else begin
-      e0 = h0_q;   e1 = h1_q;   e2 = h2_q;   ei = hi_q;
+      ei = hi_q;
       m0 = eq_h0;  m1 = eq_h1;  m2 = eq_h2;
       nb = nb_h0;  fits = fits_h0;
     end
@@ -261,13 +261,10 @@ module ete_pipe_cmpr #(
 
     if (go) begin
       // the history after the element
-      h0_d = e0;  h1_d = e1;  h2_d = e2;  hi_d = ei;
-      if (s6) begin                                      // R_LMHFW, R_CMCRT, D9.2.14.7
-        h2_d = e1;
-        h1_d = e0;
-        h0_d = d_rst ? 64'd0 : d_a;
+      // (the addresses: h0_q .. h2_q below)
+      hi_d = ei;
+      if (s6)                                            // R_LMHFW, R_CMCRT, D9.2.14.7
         hi_d = {ei[1:0], d_rst ? 1'b0 : d_is1};
-      end
       // the stack after the element: a pop makes the second entry the
       // top; a push (R_ZKTHK, R_ZSDVQ) moves the top below it unless the
       // stack is empty or the pop just removed it, and the oldest entry
@@ -294,7 +291,7 @@ module ete_pipe_cmpr #(
     res_desc[PC_WCTX_L] = wctx;
     res_desc[PC_E_L +: 2]    = e_fld;
     if (start_i) begin
-      h0_d = 64'd0;  h1_d = 64'd0;  h2_d = 64'd0;  hi_d = 3'd0;   // R_BTWGD
+      hi_d = 3'd0;                                                  // R_BTWGD
       rs_n_d  = 5'd0;
       rs_we   = 1'b0;
     end
@@ -303,12 +300,36 @@ module ete_pipe_cmpr #(
 
   always @(posedge clk_i) begin
     if (rst_s) begin
-      h0_q <= 64'd0;  h1_q <= 64'd0;  h2_q <= 64'd0;  hi_q <= 3'd0;
+      hi_q <= 3'd0;
       top_q <= {RSE_W{1'b0}};  wp_q <= 4'd0;  rs_n_q <= 5'd0;
     end else begin
-      h0_q <= h0_d;  h1_q <= h1_d;  h2_q <= h2_d;  hi_q <= hi_d;
+      hi_q <= hi_d;
       top_q <= top_d;  wp_q <= wp_d;  rs_n_q <= rs_n_d;
     end
+  end
+
+  // The history addresses after an element: the entries after the packets
+  // before slot 6 (all 0 after a Trace Info, R_BTWGD; 0 pushed by a
+  // Transaction Failure, R_FPDJF), then the push of slot 6's address
+  // (R_LMHFW, R_CMCRT; 0 for a PE Reset).  Each entry is cleared, loaded
+  // from one source or held: the clear is the flip-flops' synchronous
+  // reset (start_i clears them too, so they need no other reset) and an
+  // entry costs no LUT4 per bit (h2 one, a 2:1 select).
+  wire        clr_e  = d_sync || d_txf;             // entry 0 is 0 before slot 6
+  wire        h0_clr = start_i || (go && (s6 ? d_rst : clr_e));
+  wire        h0_ld  = go && s6 && !d_rst;
+  wire        h1_clr = start_i || (go && (s6 ? clr_e : d_sync));
+  wire        h1_ld  = go && (s6 ? !clr_e : (!d_sync && d_txf));
+  wire        h2_clr = start_i || (go && d_sync);
+  wire        h2_ld  = go && !d_sync && (s6 || d_txf);
+  wire [63:0] h2_src = (s6 && d_txf) ? h0_q : h1_q;
+  always @(posedge clk_i) begin
+    if (h0_clr)     h0_q <= 64'd0;
+    else if (h0_ld) h0_q <= d_a;
+    if (h1_clr)     h1_q <= 64'd0;
+    else if (h1_ld) h1_q <= h0_q;
+    if (h2_clr)     h2_q <= 64'd0;
+    else if (h2_ld) h2_q <= h2_src;
   end
 
 `ifdef FORMAL

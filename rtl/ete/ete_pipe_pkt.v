@@ -66,12 +66,12 @@ module ete_pipe_pkt #(
   `include "ete_pipe_desc.vh"
 
   localparam NS    = 16;                               // slots
-  // bytes: a packet this short pairs with the next.  1: the chunk places the
+  // bytes: a packet this short pairs with the next (the slots' sl_sm flags
+  // below are written for 1 byte).  1: the chunk places the
   // main packet at byte 0 or 1 (pipe-bench --throughput, generated programs:
   // 0.925 P0 elements per clock against 0.929 with 4; ete_pipe_pkt 1 848
   // LUT4 against 2 284 in the unit at W1_O8, Yosys 0.23 synth_ecp5)
   localparam SMALL = 1;
-  localparam [4:0] SMALL_L = SMALL;
   localparam BW    = 20 + SMALL;                       // bytes of the widest bundle
   localparam OW    = (PKT_BYTES < BW) ? PKT_BYTES : BW;   // bundle bytes that can be nonzero
   // PKT_BYTES >= BW: every pair with a SMALL packet fits; else the other
@@ -291,7 +291,7 @@ module ete_pipe_pkt #(
   // ==========================================================================
   // S6p: the packet bytes into the bank
   // ==========================================================================
-  reg [63:0]   last_ts_q, last_ts_d;
+  reg [63:0]   last_ts_q;
 
   // S6a, for slot 13 (D6.11.5): the TS bytes of the Timestamp packet, from
   // which 7-bit groups differ from the last timestamp output as the element
@@ -482,12 +482,25 @@ module ete_pipe_pkt #(
     sl_len[14*5 +: 5]     = 5'd3;
     sl_data[15*160 +: 16] = 16'h0300;                  // Discard (D5.5)
     sl_len[15*5 +: 5]     = 5'd2;
-    // per slot: short enough to pair with any packet, and short enough to
-    // pair with a SMALL one
-    for (s = 0; s < NS; s = s + 1) begin
-      sl_sm[s]  = (sl_len[s*5 +: 5] <= SMALL_L);
+    // per slot: short enough to pair with the next packet (SMALL = 1: a
+    // 1-byte packet, named from the descriptor rather than compared from
+    // the formers' lengths, which come late), and short enough to pair
+    // with a SMALL one
+    sl_sm = {NS{1'b0}};
+    sl_sm[0]  = !d_ovf;                                // an Atom (an Overflow: 2)
+    sl_sm[4]  = 1'b1;                                  // Trace On
+    sl_sm[5]  = a_desc_q[PD_CX_SAME_L];                // Context Same (else 2 .. 10)
+    sl_sm[6]  = !a_desc_q[PD_EXC_L] && !a_desc_q[PD_RST_L] &&
+                (a_desc_q[PC_FORM_L +: 2] == 2'd0);    // an exact-match Target Address
+    sl_sm[7]  = 1'b1;                                  // Transaction Start
+    sl_sm[8]  = 1'b1;                                  // Atoms
+    sl_sm[9]  = 1'b1;
+    sl_sm[10] = (COMMOPT != 0) && (!a_desc_q[PD_CC_KNOWN_L] ||
+                                   (a_desc_q[PD_CC_COUNT_L + 2 +: 18] == 18'd0));  // ete_enc_cc
+    sl_sm[11] = 1'b1;                                  // Transaction Start / Commit
+    sl_sm[12] = 1'b1;                                  // Event
+    for (s = 0; s < NS; s = s + 1)
       sl_fit[s] = (FIT_ALL != 0) || ({1'b0, sl_len[s*5 +: 5]} <= PB_FIT);
-    end
   end
 
   // the bank (S6p -> S6b): one element's slots
@@ -523,6 +536,9 @@ module ete_pipe_pkt #(
   // request are never read: it stays until the next A-Sync)
   reg [20:0]   left_q, left_d;
   reg          near_q, near_d;             // left_q < 64
+  // (pw_q and per_q follow sync_period_i every clock, reset or not:
+  // TRCSYNCPR changes only while the unit is idle, so at start_i they hold
+  // its value, and the count restarts from a register)
   reg [20:0]   pw_q, pw_d;                 // 2^PERIOD
   reg          per_q, per_d;               // a period is set (PERIOD != 0)
   reg          req_q, req_d;               // a periodic request is pending (D1.9.2)
@@ -649,7 +665,6 @@ module ete_pipe_pkt #(
     a_valid_d = a_valid_q;  a_desc_d = a_desc_q;  a_pres_d = a_pres_q;
     a_n0_d = a_n0_q;  a_b0_d = a_b0_q;  a_k8_d = a_k8_q;  a_b8_d = a_b8_q;  a_e8_d = a_e8_q;
     a_n9_d = a_n9_q;  a_b9_d = a_b9_q;  a_tsb_d = a_tsb_q;
-    last_ts_d = last_ts_q;
     b_valid_d = b_valid_q;  b_rem_d = b_rem_q;  b_data_d = b_data_q;
     b_oh0_d = b_oh0_q;  b_oh1_d = b_oh1_q;
     b_len_d = b_len_q;
@@ -659,7 +674,9 @@ module ete_pipe_pkt #(
     c_item_d = c_item_q;
     p_valid_d = p_free ? 1'b0 : p_valid_q;
     p_data_d = p_data_q;  p_len_d = p_len_q;
-    left_d = left_q;  near_d = near_q;  pw_d = pw_q;  per_d = per_q;  req_d = req_q;
+    left_d = left_q;  near_d = near_q;  req_d = req_q;
+    per_d = (sync_period_i != 5'd0);
+    pw_d  = 21'd1 << sync_period_i;
     raise_d = 1'b0;  ack_d = 1'b0;  raise_item_d = raise_item_q;
     lft7 = left_q[6:0] - {1'b0, c_len_q};
 
@@ -710,7 +727,7 @@ module ete_pipe_pkt #(
       b_sm_d    = sl_sm;
       b_fit_d   = sl_fit;
       b_item_d  = a_desc_q[PD_ITEM_L +: 8];
-      last_ts_d = a_pres_q[13] ? d_ts : (d_sync ? 64'd0 : last_ts_q);   // R_GFQQ
+      // last_ts_q: below
     end
 
     // S6b: one or two packets into the chunk
@@ -755,11 +772,9 @@ module ete_pipe_pkt #(
     end
 
     if (start_i) begin
-      per_d  = (sync_period_i != 5'd0);
-      pw_d   = 21'd1 << sync_period_i;
-      left_d = 21'd1 << sync_period_i;
+      left_d = pw_q;
       near_d = 1'b0;
-      an_d = 5'd0;  ap_d = 5'd0;  last_ts_d = 64'd0;
+      an_d = 5'd0;  ap_d = 5'd0;
       req_d = 1'b0;  raise_d = 1'b0;  ack_d = 1'b0;
       q_ne_d = 1'b0;  q_full_d = 1'b0;  a_valid_d = 1'b0;  b_valid_d = 1'b0;  c_valid_d = 1'b0;
       p_valid_d = 1'b0;  b_rem_d = {NS{1'b0}};  b_oh0_d = {NS{1'b0}};
@@ -774,7 +789,6 @@ module ete_pipe_pkt #(
       a_valid_q <= 1'b0;  a_desc_q <= {PC_W{1'b0}};  a_pres_q <= {NS{1'b0}};
       a_n0_q <= 5'd0;  a_b0_q <= 5'd0;  a_k8_q <= 5'd0;  a_b8_q <= 5'd0;  a_e8_q <= 1'b0;
       a_n9_q <= 5'd0;  a_b9_q <= 5'd0;  a_tsb_q <= 8'd0;
-      last_ts_q <= 64'd0;
       b_valid_q <= 1'b0;  b_rem_q <= {NS{1'b0}};  b_data_q <= {160*NS{1'b0}};
       b_oh0_q <= {NS{1'b0}};  b_oh1_q <= {NS{1'b0}};
       b_len_q <= {5*NS{1'b0}};  b_sm_q <= {NS{1'b0}};  b_fit_q <= {NS{1'b0}};  b_item_q <= 8'd0;
@@ -782,7 +796,7 @@ module ete_pipe_pkt #(
       c_at_q <= {SMALL+1{1'b0}};  c_len_q <= 6'd0;  c_lm_q <= 5'd0;  c_as_q <= 1'b0;
       c_item_q <= 8'd0;
       p_valid_q <= 1'b0;  p_data_q <= {8*PKT_BYTES{1'b0}};  p_len_q <= 6'd0;
-      left_q <= 21'd0;  near_q <= 1'b0;  pw_q <= 21'd0;  per_q <= 1'b0;  req_q <= 1'b0;  raise_q <= 1'b0;  ack_q <= 1'b0;
+      left_q <= 21'd0;  near_q <= 1'b0;  req_q <= 1'b0;  raise_q <= 1'b0;  ack_q <= 1'b0;
       raise_item_q <= 8'd0;
     end else begin
       q_ne_q <= q_ne_d;  q_full_q <= q_full_d;
@@ -790,7 +804,6 @@ module ete_pipe_pkt #(
       a_valid_q <= a_valid_d;  a_desc_q <= a_desc_d;  a_pres_q <= a_pres_d;
       a_n0_q <= a_n0_d;  a_b0_q <= a_b0_d;  a_k8_q <= a_k8_d;  a_b8_q <= a_b8_d;  a_e8_q <= a_e8_d;
       a_n9_q <= a_n9_d;  a_b9_q <= a_b9_d;  a_tsb_q <= a_tsb_d;
-      last_ts_q <= last_ts_d;
       b_valid_q <= b_valid_d;  b_rem_q <= b_rem_d;  b_data_q <= b_data_d;
       b_oh0_q <= b_oh0_d;  b_oh1_q <= b_oh1_d;
       b_len_q <= b_len_d;  b_sm_q <= b_sm_d;  b_fit_q <= b_fit_d;  b_item_q <= b_item_d;
@@ -798,9 +811,26 @@ module ete_pipe_pkt #(
       c_len_q <= c_len_d;  c_lm_q <= c_lm_d;  c_as_q <= c_as_d;
       c_item_q <= c_item_d;
       p_valid_q <= p_valid_d;  p_data_q <= p_data_d;  p_len_q <= p_len_d;
-      left_q <= left_d;  near_q <= near_d;  pw_q <= pw_d;  per_q <= per_d;  req_q <= req_d;  raise_q <= raise_d;  ack_q <= ack_d;
+      left_q <= left_d;  near_q <= near_d;  req_q <= req_d;  raise_q <= raise_d;  ack_q <= ack_d;
       raise_item_q <= raise_item_d;
     end
+  end
+
+  // the last timestamp output after the element entering the bank: its
+  // timestamp, else 0 after its Trace Info (R_GFQQ), else held; cleared by
+  // start_i.  The clear is the flip-flops' synchronous reset (no other
+  // reset), so the register costs no LUT4 per bit.
+  always @(posedge clk_i) begin
+    if (start_i || (b_go && !a_pres_q[13] && d_sync))
+      last_ts_q <= 64'd0;
+    else if (b_go && a_pres_q[13])
+      last_ts_q <= d_ts;
+  end
+
+  // the period: no reset (it follows sync_period_i, also during reset)
+  always @(posedge clk_i) begin
+    pw_q  <= pw_d;
+    per_q <= per_d;
   end
 
   // the input FIFO's entries (no reset)
@@ -853,6 +883,7 @@ module ete_pipe_pkt #(
     .valid_i (pkt_valid_o), .ready_i (pkt_ready_i), .data_i ({pkt_len_o, pkt_data_o})
   );
 
+  localparam [4:0] SMALL_L = SMALL;
   // invariants
   reg [4:0] f_cnt;
   integer   f_i;
