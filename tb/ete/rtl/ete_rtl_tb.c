@@ -750,6 +750,15 @@ static int decode_and_check(bench *b, const ete_idregs *id, const ete_progregs *
     }
     if (b->o->dump)
         dump_elems(b, &l);
+    uint8_t *vi = malloc(view.nrec ? view.nrec : 1);
+    if (!vi) {
+        b->oom = 1;
+        goto out;
+    }
+    ete_oracle_viewinst(&view, r, p->num_acpairs, vi);
+    for (size_t i = 0; i < view.nrec; i++)
+        b->res->traced += view.rec[i].kind == PE_KIND_INSN && vi[i] == ETE_VI_TRACED;
+    free(vi);
     ete_oracle_stats st;
     memset(&st, 0, sizeof st);
     if (ete_oracle_check(&view, r, p->num_acpairs, p->ccsize, b->resume, b->nresume, l.e, l.n,

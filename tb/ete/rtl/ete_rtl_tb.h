@@ -89,6 +89,8 @@ typedef struct ete_rtl_result {
                                 that presented records */
     uint64_t rec_bytes;      /* trace bytes output by the end of that window */
     uint64_t insns;          /* instructions our decoder reconstructed */
+    uint64_t traced;         /* instructions of the accepted records that
+                                ViewInst traces (D6.8.1, as the oracle) */
     uint64_t pkt[ETE_PKT_TYPE_COUNT]; /* packets in the RTL's bytes */
     int      end_in_txn;     /* the records ended inside a transaction */
     int      reg_warnings;   /* registers that did not read back as written */
