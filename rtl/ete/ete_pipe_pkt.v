@@ -16,7 +16,7 @@
 //        ete_enc_ctx, ete_enc_addr, ete_enc_cc, ete_enc_ts) into the slot
 //        bank.
 //   S6b  pick: hands out the bank's packets lowest slot first, two in a
-//        clock when one of them is at most SMALL bytes (and, PKT_BYTES < 21,
+//        clock when one of them is at most SMALL bytes (and, PKT_BYTES < 24,
 //        both fit), into the chunk register; an element with more packets
 //        holds the bank, and so S6p and S6a.
 //   S7   bundle: pkt0 | pkt1 << 8 * len0 (the shorter packet placed by a
@@ -33,7 +33,7 @@
 module ete_pipe_pkt #(
   parameter COMMOPT   = 1,   // TRCIDR0.COMMOPT (ete_enc_cc)
   parameter PKT_BYTES = 32   // bytes of pkt_data_o, 20..63 (checked by ete_pipe); a
-                             // bundle is at most 21 bytes (20 + SMALL)
+                             // bundle is at most 24 bytes (20 + SMALL)
 ) (
   input  wire                   clk_i,
   input  wire                   rst_ni,
@@ -66,12 +66,12 @@ module ete_pipe_pkt #(
   `include "ete_pipe_desc.vh"
 
   localparam NS    = 16;                               // slots
-  // bytes: a packet this short pairs with the next (the slots' sl_sm flags
-  // below are written for 1 byte).  1: the chunk places the
-  // main packet at byte 0 or 1 (pipe-bench --throughput, generated programs:
-  // 0.925 P0 elements per clock against 0.929 with 4; ete_pipe_pkt 1 848
-  // LUT4 against 2 284 in the unit at W1_O8, Yosys 0.23 synth_ecp5)
-  localparam SMALL = 1;
+  // bytes: a packet this short pairs with the next.  4: a Cycle Count of
+  // COMMOPT 0 (3 or 4 bytes) pairs with the Timestamp or Event after it,
+  // which one P0 element per clock needs (ete_unit set W2_O16_MIN, branch
+  // programs, TRCCONFIGR.TS); 1 would save about 430 LUT4 at W1_O8
+  localparam SMALL = 4;
+  localparam [4:0] SMALL_L = SMALL;
   localparam BW    = 20 + SMALL;                       // bytes of the widest bundle
   localparam OW    = (PKT_BYTES < BW) ? PKT_BYTES : BW;   // bundle bytes that can be nonzero
   // PKT_BYTES >= BW: every pair with a SMALL packet fits; else the other
@@ -482,25 +482,12 @@ module ete_pipe_pkt #(
     sl_len[14*5 +: 5]     = 5'd3;
     sl_data[15*160 +: 16] = 16'h0300;                  // Discard (D5.5)
     sl_len[15*5 +: 5]     = 5'd2;
-    // per slot: short enough to pair with the next packet (SMALL = 1: a
-    // 1-byte packet, named from the descriptor rather than compared from
-    // the formers' lengths, which come late), and short enough to pair
-    // with a SMALL one
-    sl_sm = {NS{1'b0}};
-    sl_sm[0]  = !d_ovf;                                // an Atom (an Overflow: 2)
-    sl_sm[4]  = 1'b1;                                  // Trace On
-    sl_sm[5]  = a_desc_q[PD_CX_SAME_L];                // Context Same (else 2 .. 10)
-    sl_sm[6]  = !a_desc_q[PD_EXC_L] && !a_desc_q[PD_RST_L] &&
-                (a_desc_q[PC_FORM_L +: 2] == 2'd0);    // an exact-match Target Address
-    sl_sm[7]  = 1'b1;                                  // Transaction Start
-    sl_sm[8]  = 1'b1;                                  // Atoms
-    sl_sm[9]  = 1'b1;
-    sl_sm[10] = (COMMOPT != 0) && (!a_desc_q[PD_CC_KNOWN_L] ||
-                                   (a_desc_q[PD_CC_COUNT_L + 2 +: 18] == 18'd0));  // ete_enc_cc
-    sl_sm[11] = 1'b1;                                  // Transaction Start / Commit
-    sl_sm[12] = 1'b1;                                  // Event
-    for (s = 0; s < NS; s = s + 1)
+    // per slot: short enough to pair with any packet, and short enough to
+    // pair with a SMALL one
+    for (s = 0; s < NS; s = s + 1) begin
+      sl_sm[s]  = (sl_len[s*5 +: 5] <= SMALL_L);
       sl_fit[s] = (FIT_ALL != 0) || ({1'b0, sl_len[s*5 +: 5]} <= PB_FIT);
+    end
   end
 
   // the bank (S6p -> S6b): one element's slots
@@ -883,7 +870,6 @@ module ete_pipe_pkt #(
     .valid_i (pkt_valid_o), .ready_i (pkt_ready_i), .data_i ({pkt_len_o, pkt_data_o})
   );
 
-  localparam [4:0] SMALL_L = SMALL;
   // invariants
   reg [4:0] f_cnt;
   integer   f_i;

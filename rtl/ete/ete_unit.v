@@ -75,9 +75,9 @@ module ete_unit #(
 );
 
   // The widest bundle the core hands over: a packet of up to 20 bytes after
-  // one of 1 byte (ete_pipe_pkt's SMALL), so 21 bytes; the output FIFO takes
-  // that many per clock at most.
-  localparam PKT_BYTES = 21;
+  // one of at most 4 (ete_pipe_pkt's SMALL), so 24 bytes; the output FIFO
+  // takes that many per clock at most.
+  localparam PKT_BYTES = 24;
 
   generate
     if (OUT_BYTES != 4 && OUT_BYTES != 8 && OUT_BYTES != 16) begin : g_bad_ob
