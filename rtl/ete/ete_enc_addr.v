@@ -11,7 +11,8 @@
 //   32-bit / 64-bit   IS0: 9A / 9D, A[8:2], A[15:9], A[23:16], A[31:24] (, A[63:32])
 //                     IS1: 9B / 9E, A[7:1], A[15:8], A[23:16], ...
 //                     with context: 82 / 85 (IS0), 83 / 86 (IS1), then the
-//                     context field (ete_enc_ctx)
+//                     context field (ete_enc_ctx's bytes, from the caller, which
+//                     forms them once for this packet and the Context packet)
 //   Unknown address   70 (PE Reset, D5.25)
 `default_nettype none
 
@@ -26,13 +27,8 @@ module ete_enc_addr (
   input  wire        is1_i,        // sub_isa IS1
   input  wire [63:0] addr_i,
   input  wire        ctx_i,        // with Context (form 32-bit or 64-bit)
-  input  wire [1:0]  ctx_el_i,
-  input  wire        ctx_ns_i,
-  input  wire        ctx_sf_i,
-  input  wire        ctx_c_i,
-  input  wire        ctx_v_i,
-  input  wire [31:0] ctx_cid_i,
-  input  wire [31:0] ctx_vmid_i,
+  input  wire [71:0] ctx_data_i,   // the context field (ete_enc_ctx data_o)
+  input  wire [3:0]  ctx_len_i,    // its length (ete_enc_ctx len_o)
   output reg  [159:0] data_o,      // byte i at [8i +: 8]
   output reg  [4:0]   len_o,
   output reg  [6:0]   type_o       // docs/ete-packets.md index
@@ -46,20 +42,8 @@ module ete_enc_addr (
   localparam [1:0] FORM_32    = 2'd2;
   localparam [1:0] FORM_64    = 2'd3;
 
-  wire [71:0] ctx_data;
-  wire [3:0]  ctx_len;
-
-  ete_enc_ctx u_ctx (
-    .el_i        (ctx_el_i),
-    .ns_i        (ctx_ns_i),
-    .sf_i        (ctx_sf_i),
-    .c_i         (ctx_c_i),
-    .v_i         (ctx_v_i),
-    .contextid_i (ctx_cid_i),
-    .vmid_i      (ctx_vmid_i),
-    .data_o      (ctx_data),
-    .len_o       (ctx_len)
-  );
+  wire [71:0] ctx_data = ctx_data_i;
+  wire [3:0]  ctx_len  = ctx_len_i;
 
   // the address part: header byte and address bytes (up to 9 bytes)
   reg [71:0] ap;

@@ -7,10 +7,13 @@
 //   k = 5  NEEEE                         Format 5.1 F5
 //          NNNNN NENEN ENENE             Format 5.2 D4|A (A = 1..3)
 //   k = 4..24  E...E then E or N         Format 6   C0 | N<<5 | (k-4)
+// The buffer comes as its first five atoms and, for k >= 6 (all atoms but
+// the last E), the last atom alone: only Format 6 reads it.
 `default_nettype none
 
 module ete_enc_atom (
-  input  wire [23:0] atoms_i,   // bit i = atom i, 1 = E
+  input  wire [4:0]  atoms_i,   // bit i = atom i, 1 = E (atoms 0 .. 4; k >= 6: unused)
+  input  wire        last_i,    // k >= 6: atom k-1 (the others are E)
   input  wire [4:0]  k_i,       // atoms in the packet, 1..24
   output reg  [7:0]  byte_o,
   output reg  [6:0]  type_o     // docs/ete-packets.md index
@@ -21,13 +24,13 @@ module ete_enc_atom (
   wire [3:0] b4 = atoms_i[3:0];
   wire [4:0] b5 = atoms_i[4:0];
   // the last atom of the packet
-  reg        last_e;
-  integer    i;
+  reg        last_e;                   // atom k-1 (Format 6 reads it: k >= 4)
   always @* begin
-    last_e = 1'b0;
-    for (i = 0; i < 24; i = i + 1)
-      if (k_i == i[4:0] + 5'd1)
-        last_e = atoms_i[i];
+    case (k_i)
+      5'd4:    last_e = atoms_i[3];
+      5'd5:    last_e = atoms_i[4];
+      default: last_e = last_i;
+    endcase
   end
 
   always @* begin

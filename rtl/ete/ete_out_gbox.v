@@ -213,7 +213,9 @@ module ete_out_gbox #(
   wire          flush = go & ~in_more_i & ~(in_valid_i & ge1) & (in_valid_i | r_nz);
   wire          absorb = in_valid_i & ~ge1 & ~flush;       // the bundle into the residual
   wire          step  = full & ge2;                        // the bundle stays, p_q steps on
-  wire          pop   = (full & ~ge2) | (in_valid_i & ~ge1);
+  // (full & ~ge2) | (in_valid_i & ~ge1), written on go, not on full: one
+  // function of ge1, ge2 and the beat register's flags, not one after full
+  wire          pop   = in_valid_i & (~ge1 | (go & ~ge2));
   assign in_ready_o = pop;
 
   // Reset: folded into the next state as an AND with rst_ni (state zero,

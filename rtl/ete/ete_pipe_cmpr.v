@@ -8,18 +8,14 @@
 // tie).  The history and the stack are registered here and updated once
 // per element, so the next element, one clock behind, sees them.
 //
-// Input port (S4 -> S5), valid/ready: in_ready_o is a register, so no
-// combinational path runs from S6 to S4, nor from S6 into this stage's
-// state: S5 handles the offered descriptor in any clock its skid register
-// is empty, and an element S6 cannot take yet waits there (a skid buffer
-// behind the logic, not in front of it: the comparisons read S4's register
-// directly).  in_valid_i must hold with its descriptor until taken.
-// Output port (S5 -> S6), valid/ready: out_valid_o and out_desc_o are
-// registers; they hold while out_ready_i is low.  The skid does not add to
-// ETE_SYNC_LAG (ete_pipe_desc.vh): S4 decides an item only when its output
-// register is empty or S5 takes it, that is when the skid is empty or S4's
-// register is, so S4's register, S5's two and S6a's bank hold at most three
-// items before it, as without the skid.
+// S5 is logic between S4's output register and S6's input FIFO
+// (ete_pipe_pkt's S6s), which registers its descriptor: the comparisons
+// read S4's register directly, and S5 handles the offered descriptor in a
+// clock the FIFO takes it (go).  Ports: in_ready_o is out_ready_i (S6's
+// ready, a register: no combinational path from S6's logic to S4 nor into
+// this stage's state), out_valid_o is in_valid_i, and out_desc_o is formed
+// from in_desc_i and the registered history and stack, so it holds while
+// in_valid_i && !out_ready_i as in_desc_i does.
 //
 // Return stack: the top entry in registers, the entries below it in a
 // 16-word distributed RAM (one write port, read at a registered pointer),
@@ -37,7 +33,7 @@ module ete_pipe_cmpr #(
   input  wire                 rst_ni,
   input  wire                 start_i,      // ete_model_new: empty history and stack
   input  wire                 in_valid_i,
-  output wire                 in_ready_o,   // registered (skid buffer)
+  output wire                 in_ready_o,   // out_ready_i
   input  wire [PD_W-1:0]      in_desc_i,
   output wire                 out_valid_o,
   input  wire                 out_ready_i,
@@ -120,16 +116,12 @@ module ete_pipe_cmpr #(
   endfunction
 
   // ---- state -------------------------------------------------------------
-  reg [63:0]       h0_q, h0_d, h1_q, h1_d, h2_q, h2_d;   // history, entry 0 newest
+  reg [63:0]       h0_q, h1_q, h2_q;                     // history, entry 0 newest
   reg [2:0]        hi_q, hi_d;                           // ... their sub_isa IS1
   reg [RSE_W-1:0]  top_q, top_d;                         // return stack: the top entry
   reg [3:0]        wp_q, wp_d;                           // ... RAM word the next entry
                                                          // pushed below the top takes
   reg [4:0]        rs_n_q, rs_n_d;                       // ... entries, the top included
-  reg              sk_v_q, sk_v_d;                       // skid: the element S5 handled
-  reg [PC_W-1:0]   sk_desc_q, sk_desc_d;                 // while S6 held the one before
-  reg              valid_q, valid_d;                     // the descriptor for S6
-  reg [PC_W-1:0]   desc_q, desc_d;
 
   // the entries below the top: RAM word wp_q - 1 is the second entry
   reg  [RSE_W-1:0] rs_mem [0:15];
@@ -141,11 +133,9 @@ module ete_pipe_cmpr #(
       rs_mem[wp_q] <= top_q;
   end
 
-  assign out_valid_o = valid_q;
-  assign out_desc_o  = desc_q;
-  assign in_ready_o  = !sk_v_q;
-  wire out_free = !valid_q || out_ready_i;      // the output register is free
-  wire go = in_valid_i && !sk_v_q;              // S5 handles an element
+  assign out_valid_o = in_valid_i;
+  assign in_ready_o  = out_ready_i;
+  wire go = in_valid_i && out_ready_i;          // S5 handles an element
   wire [PD_W-1:0] cur = in_desc_i;
 
   wire        d_sync   = cur[PD_SYNC_L];
@@ -188,9 +178,9 @@ module ete_pipe_cmpr #(
                                                                 // oldest dropped when full
   wire [4:0] n_one     = (RS_MAX == 5'd0) ? 5'd0 : 5'd1;         // a push on an empty stack
 
-  reg [63:0] e0, e1, e2;        // the history after the packets before slot 6
   reg [2:0]  ei;
-  reg        m0, m1, m2;        // the address equals e0, e1, e2
+  reg        m0, m1, m2;        // the address equals history entry 0, 1, 2 after the
+                                // packets before slot 6
   reg [1:0]  form, q, nb;
   reg        fits, pop, need_a, sep, s5, s6, wctx, cv, under;
   reg [4:0]  n;
@@ -198,26 +188,21 @@ module ete_pipe_cmpr #(
   reg [PC_W-1:0] res_desc;      // the element's descriptor for S6
 
   always @* begin : p_cmpr
-    h0_d = h0_q;  h1_d = h1_q;  h2_d = h2_q;  hi_d = hi_q;
+    hi_d = hi_q;
     top_d = top_q;  wp_d = wp_q;  rs_n_d = rs_n_q;  rs_we = 1'b0;
-    valid_d   = out_free ? 1'b0 : valid_q;
-    desc_d    = desc_q;
-    sk_v_d    = sk_v_q;
-    sk_desc_d = sk_desc_q;
-    res_desc  = {PC_W{1'b0}};
 
     // the history after the packets before slot 6: Trace Info resets it
     // (R_BTWGD), a Transaction Failure pushes 0 (R_FPDJF)
     if (d_sync) begin
-      e0 = 64'd0;  e1 = 64'd0;  e2 = 64'd0;  ei = 3'd0;
+      ei = 3'd0;
       m0 = eq_z;   m1 = eq_z;   m2 = eq_z;
       nb = nb_z;   fits = fits_z;
     end else if (d_txf) begin
-      e0 = 64'd0;  e1 = h0_q;   e2 = h1_q;   ei = {hi_q[1:0], 1'b0};
+      ei = {hi_q[1:0], 1'b0};
       m0 = eq_z;   m1 = eq_h0;  m2 = eq_h1;
       nb = nb_z;   fits = fits_z;
     end else begin
-      e0 = h0_q;   e1 = h1_q;   e2 = h2_q;   ei = hi_q;
+      ei = hi_q;
       m0 = eq_h0;  m1 = eq_h1;  m2 = eq_h2;
       nb = nb_h0;  fits = fits_h0;
     end
@@ -276,13 +261,10 @@ module ete_pipe_cmpr #(
 
     if (go) begin
       // the history after the element
-      h0_d = e0;  h1_d = e1;  h2_d = e2;  hi_d = ei;
-      if (s6) begin                                      // R_LMHFW, R_CMCRT, D9.2.14.7
-        h2_d = e1;
-        h1_d = e0;
-        h0_d = d_rst ? 64'd0 : d_a;
+      // (the addresses: h0_q .. h2_q below)
+      hi_d = ei;
+      if (s6)                                            // R_LMHFW, R_CMCRT, D9.2.14.7
         hi_d = {ei[1:0], d_rst ? 1'b0 : d_is1};
-      end
       // the stack after the element: a pop makes the second entry the
       // top; a push (R_ZKTHK, R_ZSDVQ) moves the top below it unless the
       // stack is empty or the pop just removed it, and the oldest entry
@@ -298,51 +280,56 @@ module ete_pipe_cmpr #(
         wp_d  = rs_rp;
       end
       rs_n_d  = n;
-      res_desc[PD_W-1:0] = cur;
-      res_desc[PC_S5_L]   = s5;
-      res_desc[PC_S6_L]   = s6;
-      res_desc[PC_FORM_L +: 2] = wctx ? (fits ? FORM_32 : FORM_64) : form;
-      res_desc[PC_Q_L +: 2]    = q;
-      res_desc[PC_NB2_L]  = (nb == 2'd2);
-      res_desc[PC_WCTX_L] = wctx;
-      res_desc[PC_E_L +: 2]    = e_fld;
     end
-    // the output register takes the skid's element, else this clock's; an
-    // element S6 cannot take waits in the skid (go implies an empty skid)
-    if (out_free) begin
-      if (sk_v_q) begin
-        valid_d = 1'b1;
-        desc_d  = sk_desc_q;
-        sk_v_d  = 1'b0;
-      end else if (go) begin
-        valid_d = 1'b1;
-        desc_d  = res_desc;
-      end
-    end else if (go) begin
-      sk_v_d    = 1'b1;
-      sk_desc_d = res_desc;
-    end
+    // the element's descriptor for S6 (S6's input FIFO registers it)
+    res_desc[PD_W-1:0] = cur;
+    res_desc[PC_S5_L]   = s5;
+    res_desc[PC_S6_L]   = s6;
+    res_desc[PC_FORM_L +: 2] = wctx ? (fits ? FORM_32 : FORM_64) : form;
+    res_desc[PC_Q_L +: 2]    = q;
+    res_desc[PC_NB2_L]  = (nb == 2'd2);
+    res_desc[PC_WCTX_L] = wctx;
+    res_desc[PC_E_L +: 2]    = e_fld;
     if (start_i) begin
-      h0_d = 64'd0;  h1_d = 64'd0;  h2_d = 64'd0;  hi_d = 3'd0;   // R_BTWGD
+      hi_d = 3'd0;                                                  // R_BTWGD
       rs_n_d  = 5'd0;
       rs_we   = 1'b0;
-      valid_d = 1'b0;
-      sk_v_d  = 1'b0;
     end
   end
+  assign out_desc_o = res_desc;
 
   always @(posedge clk_i) begin
     if (rst_s) begin
-      h0_q <= 64'd0;  h1_q <= 64'd0;  h2_q <= 64'd0;  hi_q <= 3'd0;
+      hi_q <= 3'd0;
       top_q <= {RSE_W{1'b0}};  wp_q <= 4'd0;  rs_n_q <= 5'd0;
-      sk_v_q <= 1'b0;  sk_desc_q <= {PC_W{1'b0}};
-      valid_q <= 1'b0;  desc_q <= {PC_W{1'b0}};
     end else begin
-      h0_q <= h0_d;  h1_q <= h1_d;  h2_q <= h2_d;  hi_q <= hi_d;
+      hi_q <= hi_d;
       top_q <= top_d;  wp_q <= wp_d;  rs_n_q <= rs_n_d;
-      sk_v_q <= sk_v_d;  sk_desc_q <= sk_desc_d;
-      valid_q <= valid_d;  desc_q <= desc_d;
     end
+  end
+
+  // The history addresses after an element: the entries after the packets
+  // before slot 6 (all 0 after a Trace Info, R_BTWGD; 0 pushed by a
+  // Transaction Failure, R_FPDJF), then the push of slot 6's address
+  // (R_LMHFW, R_CMCRT; 0 for a PE Reset).  Each entry is cleared, loaded
+  // from one source or held: the clear is the flip-flops' synchronous
+  // reset (start_i clears them too, so they need no other reset) and an
+  // entry costs no LUT4 per bit (h2 one, a 2:1 select).
+  wire        clr_e  = d_sync || d_txf;             // entry 0 is 0 before slot 6
+  wire        h0_clr = start_i || (go && (s6 ? d_rst : clr_e));
+  wire        h0_ld  = go && s6 && !d_rst;
+  wire        h1_clr = start_i || (go && (s6 ? clr_e : d_sync));
+  wire        h1_ld  = go && (s6 ? !clr_e : (!d_sync && d_txf));
+  wire        h2_clr = start_i || (go && d_sync);
+  wire        h2_ld  = go && !d_sync && (s6 || d_txf);
+  wire [63:0] h2_src = (s6 && d_txf) ? h0_q : h1_q;
+  always @(posedge clk_i) begin
+    if (h0_clr)     h0_q <= 64'd0;
+    else if (h0_ld) h0_q <= d_a;
+    if (h1_clr)     h1_q <= 64'd0;
+    else if (h1_ld) h1_q <= h0_q;
+    if (h2_clr)     h2_q <= 64'd0;
+    else if (h2_ld) h2_q <= h2_src;
   end
 
 `ifdef FORMAL
@@ -362,32 +349,17 @@ module ete_pipe_cmpr #(
     .clk_i (clk_i), .rst_ni (rst_ni && !start_i),
     .valid_i (out_valid_o), .ready_i (out_ready_i), .data_i (out_desc_o)
   );
-  // the skid holds an element only behind a held one; the stack count
-  // stays within RS_DEPTH
+  // the stack count stays within RS_DEPTH; S6 gets S4's descriptor
   always @* if (f_past_valid && rst_ni) begin
-    assert (!sk_v_q || valid_q);
     assert (rs_n_q <= RS_MAX);
+    assert (out_desc_o[PD_W-1:0] == in_desc_i);
   end
-  // every descriptor taken leaves in order, none lost nor doubled: one
-  // taken while the output register is free is the next output, one
-  // taken while it is held waits in the skid and follows it
-  always @(posedge clk_i) if (f_past_valid && rst_ni && $past(rst_ni) && !$past(start_i)) begin
-    if ($past(in_valid_i && in_ready_o && (!valid_q || out_ready_i)))
-      assert (valid_q && desc_q[PD_W-1:0] == $past(in_desc_i) && !sk_v_q);
-    if ($past(in_valid_i && in_ready_o && valid_q && !out_ready_i))
-      assert (sk_v_q && sk_desc_q[PD_W-1:0] == $past(in_desc_i) && valid_q &&
-              desc_q == $past(desc_q));
-    if ($past(sk_v_q && out_ready_i))
-      assert (valid_q && desc_q == $past(sk_desc_q) && !sk_v_q);
-    if ($past(!(in_valid_i && in_ready_o) && !sk_v_q && (!valid_q || out_ready_i)))
-      assert (!valid_q);
-  end
-  // the skid, the RAM below the top and a return stack match are reached
+  // S5 held by S6, the RAM below the top and a return stack match are reached
   // (a pop with more left needs two entries: RS_DEPTH 2 or more;
   // FV_CLS_ONLY: a packet-class cover task of ete_pipe.sby leaves them out)
 `ifndef FV_CLS_ONLY
   always @(posedge clk_i) if (f_past_valid && rst_ni && !start_i) begin
-    cover (sk_v_q && out_ready_i);
+    cover (in_valid_i && !out_ready_i);
     cover (go && rs_we);
   end
   generate

@@ -3,8 +3,10 @@
 // Registers in order, each a valid/ready boundary (one element per clock
 // through each on the common path):
 //
-//   S6s  skid: in_ready_o is a register (!sk_valid_q), so nothing after it
-//        reaches S5's ready; an element S6a cannot take at once waits here.
+//   S6s  input FIFO, two entries: S5's descriptor (S5 is logic on S4's
+//        register, ete_pipe_cmpr) is written into it as it is made, and
+//        in_ready_o is a register (!q_full_q), so nothing after it reaches
+//        S5's or S4's ready; S6a reads the head.
 //   S6a  atoms: owns the atom buffer (D6.11.2) and packs the element's atom
 //        (R_XCJGD): which of slots 0, 8, 9 are present and the atoms each
 //        holds; the element's descriptor is copied alongside.
@@ -24,8 +26,8 @@
 // The byte count raises the periodic synchronization request (R_SVGNN):
 // raise_o is a registered pulse naming the item whose packets crossed the
 // 2^PERIOD boundary, counted as its chunk enters the bundle register; S4
-// services it ETE_SYNC_LAG items later (3.3): S6s, S6a, S6p (the bank) and
-// the chunk each hold an item between S5 and that count.
+// services it ETE_SYNC_LAG items later (3.3): S6s (two), S6a, S6p (the
+// bank) and the chunk hold items between S5 and that count.
 `default_nettype none
 
 module ete_pipe_pkt #(
@@ -64,7 +66,11 @@ module ete_pipe_pkt #(
   `include "ete_pipe_desc.vh"
 
   localparam NS    = 16;                               // slots
-  localparam SMALL = 4;                                // bytes: a packet this short pairs with any
+  // bytes: a packet this short pairs with the next.  4: a Cycle Count of
+  // COMMOPT 0 (3 or 4 bytes) pairs with the Timestamp or Event after it,
+  // which one P0 element per clock needs (ete_unit set W2_O16_MIN, branch
+  // programs, TRCCONFIGR.TS); 1 would save about 430 LUT4 at W1_O8
+  localparam SMALL = 4;
   localparam [4:0] SMALL_L = SMALL;
   localparam BW    = 20 + SMALL;                       // bytes of the widest bundle
   localparam OW    = (PKT_BYTES < BW) ? PKT_BYTES : BW;   // bundle bytes that can be nonzero
@@ -157,29 +163,27 @@ module ete_pipe_pkt #(
     end
   endfunction
 
-  // ete_enc_atom's input for k atoms held as 5 bits: from 6 atoms on only
-  // the last one (E: 1, N: 0) is read, the others are E
-  function [23:0] atoms_x;
-    input [4:0] k;
-    input [4:0] b;
-    input       last;
-    begin
-      atoms_x = (k >= 5'd6) ? {24{last}} : {19'd0, b};
-    end
-  endfunction
-
   // ==========================================================================
-  // S6s: the skid register
+  // S6s: the input FIFO (two entries, the head in entry 0)
   // ==========================================================================
-  reg              sk_valid_q, sk_valid_d;
+  // It takes the place of S5's output register and a skid register behind
+  // it: one copy of the descriptor fewer, and one 2:1 select per descriptor
+  // bit instead of two.  The head is always entry 0, so S6a reads a
+  // register: entry 0 takes S5's descriptor when it is free or read in the
+  // same clock with entry 1 empty, and entry 1's when both are held and one
+  // is read; entry 1 takes S5's when entry 0 stays held.  The entries are
+  // not reset: read only while q_ne_q.
+  reg              q_ne_q, q_ne_d;           // not empty (entry 0 held)
+  reg              q_full_q, q_full_d;       // both entries held
   /* verilator lint_off UNUSEDSIGNAL */
-  reg [PC_W-1:0]   sk_desc_q, sk_desc_d;     // S4/S5-only fields are not read
+  reg [PC_W-1:0]   q_desc0_q, q_desc1_q;     // S4/S5-only fields are not read
   /* verilator lint_on UNUSEDSIGNAL */
-  assign in_ready_o = !sk_valid_q;
+  assign in_ready_o = !q_full_q;
+  wire             q_push = in_valid_i && !q_full_q;
 
-  // what S6a is offered: the skid's element, else S5's
-  wire             x_valid = sk_valid_q || in_valid_i;
-  wire [PC_W-1:0]  x_desc  = sk_valid_q ? sk_desc_q : in_desc_i;
+  // what S6a is offered: the head
+  wire             x_valid = q_ne_q;
+  wire [PC_W-1:0]  x_desc  = q_desc0_q;
 
   // ==========================================================================
   // S6a: the atom buffer and the element's atom slots
@@ -287,7 +291,7 @@ module ete_pipe_pkt #(
   // ==========================================================================
   // S6p: the packet bytes into the bank
   // ==========================================================================
-  reg [63:0]   last_ts_q, last_ts_d;
+  reg [63:0]   last_ts_q;
 
   // S6a, for slot 13 (D6.11.5): the TS bytes of the Timestamp packet, from
   // which 7-bit groups differ from the last timestamp output as the element
@@ -339,11 +343,13 @@ module ete_pipe_pkt #(
   wire [103:0] ts_data;
   wire [3:0]   ts_len;
 
-  ete_enc_atom u_atom0 (.atoms_i(atoms_x(a_n0_q, a_b0_q, 1'b1)), .k_i(a_n0_q),
+  // atoms held as 5 bits and a count: from 6 atoms on only the last one
+  // (E: 1, N: 0) is read, the others are E; slots 0 and 9 end in E there
+  ete_enc_atom u_atom0 (.atoms_i(a_b0_q), .last_i(1'b1), .k_i(a_n0_q),
                         .byte_o(at0_byte), .type_o(at0_type));
-  ete_enc_atom u_atom8 (.atoms_i(atoms_x(a_k8_q, a_b8_q, a_e8_q)), .k_i(a_k8_q),
+  ete_enc_atom u_atom8 (.atoms_i(a_b8_q), .last_i(a_e8_q), .k_i(a_k8_q),
                         .byte_o(at8_byte), .type_o(at8_type));
-  ete_enc_atom u_atom9 (.atoms_i(atoms_x(a_n9_q, a_b9_q, 1'b1)), .k_i(a_n9_q),
+  ete_enc_atom u_atom9 (.atoms_i(a_b9_q), .last_i(1'b1), .k_i(a_n9_q),
                         .byte_o(at9_byte), .type_o(at9_type));
 
   ete_enc_ctx u_ctx5 (
@@ -369,13 +375,8 @@ module ete_pipe_pkt #(
     .is1_i      (a_desc_q[PD_IS1_L]),
     .addr_i     (a_desc_q[PD_A_L +: 64]),
     .ctx_i      (a_desc_q[PC_WCTX_L]),
-    .ctx_el_i   (a_desc_q[PD_CX_EL_L +: 2]),
-    .ctx_ns_i   (a_desc_q[PD_CX_NS_L]),
-    .ctx_sf_i   (a_desc_q[PD_CX_SF_L]),
-    .ctx_c_i    (a_desc_q[PD_CX_C_L]),
-    .ctx_v_i    (a_desc_q[PD_CX_V_L]),
-    .ctx_cid_i  (a_desc_q[PD_CX_CID_L +: 32]),
-    .ctx_vmid_i (a_desc_q[PD_CX_VMID_L +: 32]),
+    .ctx_data_i (cx_data),                           // u_ctx5's: the same context
+    .ctx_len_i  (cx_len),
     .data_o     (ad_data),
     .len_o      (ad_len),
     .type_o     (ad_type)
@@ -492,7 +493,6 @@ module ete_pipe_pkt #(
   // the bank (S6p -> S6b): one element's slots
   reg          b_valid_q, b_valid_d;
   reg [NS-1:0] b_rem_q, b_rem_d;           // slots present and not yet handed out
-  reg [4:0]    b_cnt_q, b_cnt_d;           // how many
   reg [NS-1:0] b_oh0_q, b_oh0_d;           // the lowest of them (one-hot)
   reg [NS-1:0] b_oh1_q, b_oh1_d;           // the next (one-hot, 0 when none)
   reg [160*NS-1:0] b_data_q, b_data_d;     // their bytes (constant-zero bits are pruned)
@@ -523,6 +523,9 @@ module ete_pipe_pkt #(
   // request are never read: it stays until the next A-Sync)
   reg [20:0]   left_q, left_d;
   reg          near_q, near_d;             // left_q < 64
+  // (pw_q and per_q follow sync_period_i every clock, reset or not:
+  // TRCSYNCPR changes only while the unit is idle, so at start_i they hold
+  // its value, and the count restarts from a register)
   reg [20:0]   pw_q, pw_d;                 // 2^PERIOD
   reg          per_q, per_d;               // a period is set (PERIOD != 0)
   reg          req_q, req_d;               // a periodic request is pending (D1.9.2)
@@ -536,7 +539,7 @@ module ete_pipe_pkt #(
   assign pkt_valid_o  = p_valid_q;
   assign pkt_data_o   = p_data_q;
   assign pkt_len_o    = p_len_q;
-  assign idle_o       = !in_valid_i && !sk_valid_q && !a_valid_q && !b_valid_q && !c_valid_q &&
+  assign idle_o       = !in_valid_i && !q_ne_q && !a_valid_q && !b_valid_q && !c_valid_q &&
                         !p_valid_q;
 
   // S6b reads the lowest two slots left as registered one-hots (b_oh0_q,
@@ -548,7 +551,8 @@ module ete_pipe_pkt #(
   reg [NS-1:0] ge1, ge2, ge3, oh2, oh3, sel;
   reg [159:0]  dm;
   reg [8*SMALL-1:0] dp;
-  reg [4:0]    l0, lm;
+  reg [4:0]    l0, l1, lm;
+  reg [5:0]    l01;
   reg          sm0, fit1, two, last;
   reg [SMALL:0] at;
   integer      i, m;
@@ -556,15 +560,22 @@ module ete_pipe_pkt #(
     sm0  = ((b_oh0_q & b_sm_q) != {NS{1'b0}});
     fit1 = (FIT_ALL != 0) || ((b_oh1_q & b_fit_q) != {NS{1'b0}});
     two  = (b_oh1_q != {NS{1'b0}}) && sm0 && fit1;
-    last = (b_cnt_q <= 5'd1) || (b_cnt_q == 5'd2 && two);
+    // the element's last chunk: no slot left after the lowest (one packet)
+    // or after the lowest two (two packets), side by side with two
+    last = (b_oh1_q == {NS{1'b0}}) ||
+           (two && ((b_rem_q & ~b_oh0_q & ~b_oh1_q) == {NS{1'b0}}));
     sel  = two ? b_oh1_q : b_oh0_q;
-    dm = 160'd0;  dp = {8*SMALL{1'b0}};  l0 = 5'd0;  lm = 5'd0;
+    dm = 160'd0;  dp = {8*SMALL{1'b0}};  l0 = 5'd0;  l1 = 5'd0;
     for (i = 0; i < NS; i = i + 1) begin
       dm = dm | (b_data_q[i*160 +: 160] & {160{sel[i]}});
-      lm = lm | (b_len_q[i*5 +: 5] & {5{sel[i]}});
       dp = dp | (b_data_q[i*160 +: 8*SMALL] & {8*SMALL{b_oh0_q[i]}});
       l0 = l0 | (b_len_q[i*5 +: 5] & {5{b_oh0_q[i]}});
+      l1 = l1 | (b_len_q[i*5 +: 5] & {5{b_oh1_q[i]}});
     end
+    // the lengths of the lowest two from the registered one-hots, their
+    // sum beside two (selected after it, not added after it)
+    lm  = two ? l1 : l0;
+    l01 = {1'b0, l0} + {1'b0, l1};
     at = {SMALL+1{1'b0}};
     for (i = 0; i <= SMALL; i = i + 1)
       at[i] = two ? (l0 == i[4:0]) : (i == 0);
@@ -589,12 +600,8 @@ module ete_pipe_pkt #(
 
   // the lowest two slots of S6a's element, for the bank
   reg [NS-1:0] pg1, pg2, poh0, poh1;
-  reg [4:0]    pcnt;
   integer      t, u;
   always @* begin : p_pcnt
-    pcnt = 5'd0;
-    for (t = 0; t < NS; t = t + 1)
-      pcnt = pcnt + {4'd0, a_pres_q[t]};
     for (t = 0; t < NS; t = t + 1) begin
       pg1[t] = 1'b0;  pg2[t] = 1'b0;
       for (u = 0; u < t; u = u + 1)
@@ -640,13 +647,12 @@ module ete_pipe_pkt #(
   reg [6:0] lft7;                          // the low 7 bits of left_q - length: bit 6 is read
   /* verilator lint_on UNUSEDSIGNAL */
   always @* begin : p_state
-    sk_valid_d = sk_valid_q;  sk_desc_d = sk_desc_q;
+    q_ne_d = q_ne_q;  q_full_d = q_full_q;
     an_d = an_q;  ap_d = ap_q;
     a_valid_d = a_valid_q;  a_desc_d = a_desc_q;  a_pres_d = a_pres_q;
     a_n0_d = a_n0_q;  a_b0_d = a_b0_q;  a_k8_d = a_k8_q;  a_b8_d = a_b8_q;  a_e8_d = a_e8_q;
     a_n9_d = a_n9_q;  a_b9_d = a_b9_q;  a_tsb_d = a_tsb_q;
-    last_ts_d = last_ts_q;
-    b_valid_d = b_valid_q;  b_rem_d = b_rem_q;  b_cnt_d = b_cnt_q;  b_data_d = b_data_q;
+    b_valid_d = b_valid_q;  b_rem_d = b_rem_q;  b_data_d = b_data_q;
     b_oh0_d = b_oh0_q;  b_oh1_d = b_oh1_q;
     b_len_d = b_len_q;
     b_sm_d = b_sm_q;  b_fit_d = b_fit_q;  b_item_d = b_item_q;
@@ -655,16 +661,19 @@ module ete_pipe_pkt #(
     c_item_d = c_item_q;
     p_valid_d = p_free ? 1'b0 : p_valid_q;
     p_data_d = p_data_q;  p_len_d = p_len_q;
-    left_d = left_q;  near_d = near_q;  pw_d = pw_q;  per_d = per_q;  req_d = req_q;
+    left_d = left_q;  near_d = near_q;  req_d = req_q;
+    per_d = (sync_period_i != 5'd0);
+    pw_d  = 21'd1 << sync_period_i;
     raise_d = 1'b0;  ack_d = 1'b0;  raise_item_d = raise_item_q;
     lft7 = left_q[6:0] - {1'b0, c_len_q};
 
-    // S6s: S5's element waits here when S6a cannot take it
-    if (sk_valid_q && a_free)
-      sk_valid_d = 1'b0;
-    if (!sk_valid_q && in_valid_i && !a_free) begin
-      sk_valid_d = 1'b1;
-      sk_desc_d  = in_desc_i;
+    // S6s: S5's element in, S6a's out of entry 0
+    if (q_push && !a_go) begin
+      q_ne_d   = 1'b1;
+      q_full_d = q_ne_q;
+    end else if (!q_push && a_go) begin
+      q_ne_d   = q_full_q;
+      q_full_d = 1'b0;
     end
 
     // S6a
@@ -692,14 +701,12 @@ module ete_pipe_pkt #(
       b_valid_d = 1'b0;
     if (chunk) begin
       b_rem_d = b_rem_q & ~b_oh0_q & (two ? ~b_oh1_q : {NS{1'b1}});
-      b_cnt_d = b_cnt_q - (two ? 5'd2 : 5'd1);
       b_oh0_d = two ? oh2 : b_oh1_q;
       b_oh1_d = two ? oh3 : oh2;
     end
     if (b_go) begin
       b_valid_d = 1'b1;
       b_rem_d   = a_pres_q;
-      b_cnt_d   = pcnt;
       b_oh0_d   = poh0;
       b_oh1_d   = poh1;
       b_data_d  = sl_data;
@@ -707,7 +714,7 @@ module ete_pipe_pkt #(
       b_sm_d    = sl_sm;
       b_fit_d   = sl_fit;
       b_item_d  = a_desc_q[PD_ITEM_L +: 8];
-      last_ts_d = a_pres_q[13] ? d_ts : (d_sync ? 64'd0 : last_ts_q);   // R_GFQQ
+      // last_ts_q: below
     end
 
     // S6b: one or two packets into the chunk
@@ -718,7 +725,7 @@ module ete_pipe_pkt #(
       c_pre_d   = two ? dp : {8*SMALL{1'b0}};
       c_main_d  = dm;
       c_at_d    = at;
-      c_len_d   = {1'b0, lm} + (two ? {1'b0, l0} : 6'd0);
+      c_len_d   = two ? l01 : {1'b0, l0};
       c_lm_d    = lm;
       c_as_d    = sel[1];
       c_item_d  = b_item_q;
@@ -752,52 +759,73 @@ module ete_pipe_pkt #(
     end
 
     if (start_i) begin
-      per_d  = (sync_period_i != 5'd0);
-      pw_d   = 21'd1 << sync_period_i;
-      left_d = 21'd1 << sync_period_i;
+      left_d = pw_q;
       near_d = 1'b0;
-      an_d = 5'd0;  ap_d = 5'd0;  last_ts_d = 64'd0;
+      an_d = 5'd0;  ap_d = 5'd0;
       req_d = 1'b0;  raise_d = 1'b0;  ack_d = 1'b0;
-      sk_valid_d = 1'b0;  a_valid_d = 1'b0;  b_valid_d = 1'b0;  c_valid_d = 1'b0;
-      p_valid_d = 1'b0;  b_rem_d = {NS{1'b0}};  b_cnt_d = 5'd0;  b_oh0_d = {NS{1'b0}};
+      q_ne_d = 1'b0;  q_full_d = 1'b0;  a_valid_d = 1'b0;  b_valid_d = 1'b0;  c_valid_d = 1'b0;
+      p_valid_d = 1'b0;  b_rem_d = {NS{1'b0}};  b_oh0_d = {NS{1'b0}};
       b_oh1_d = {NS{1'b0}};
     end
   end
 
   always @(posedge clk_i) begin
     if (rst_s) begin
-      sk_valid_q <= 1'b0;  sk_desc_q <= {PC_W{1'b0}};
+      q_ne_q <= 1'b0;  q_full_q <= 1'b0;
       an_q <= 5'd0;  ap_q <= 5'd0;
       a_valid_q <= 1'b0;  a_desc_q <= {PC_W{1'b0}};  a_pres_q <= {NS{1'b0}};
       a_n0_q <= 5'd0;  a_b0_q <= 5'd0;  a_k8_q <= 5'd0;  a_b8_q <= 5'd0;  a_e8_q <= 1'b0;
       a_n9_q <= 5'd0;  a_b9_q <= 5'd0;  a_tsb_q <= 8'd0;
-      last_ts_q <= 64'd0;
-      b_valid_q <= 1'b0;  b_rem_q <= {NS{1'b0}};  b_cnt_q <= 5'd0;  b_data_q <= {160*NS{1'b0}};
+      b_valid_q <= 1'b0;  b_rem_q <= {NS{1'b0}};  b_data_q <= {160*NS{1'b0}};
       b_oh0_q <= {NS{1'b0}};  b_oh1_q <= {NS{1'b0}};
       b_len_q <= {5*NS{1'b0}};  b_sm_q <= {NS{1'b0}};  b_fit_q <= {NS{1'b0}};  b_item_q <= 8'd0;
       c_valid_q <= 1'b0;  c_pre_q <= {8*SMALL{1'b0}};  c_main_q <= 160'd0;
       c_at_q <= {SMALL+1{1'b0}};  c_len_q <= 6'd0;  c_lm_q <= 5'd0;  c_as_q <= 1'b0;
       c_item_q <= 8'd0;
       p_valid_q <= 1'b0;  p_data_q <= {8*PKT_BYTES{1'b0}};  p_len_q <= 6'd0;
-      left_q <= 21'd0;  near_q <= 1'b0;  pw_q <= 21'd0;  per_q <= 1'b0;  req_q <= 1'b0;  raise_q <= 1'b0;  ack_q <= 1'b0;
+      left_q <= 21'd0;  near_q <= 1'b0;  req_q <= 1'b0;  raise_q <= 1'b0;  ack_q <= 1'b0;
       raise_item_q <= 8'd0;
     end else begin
-      sk_valid_q <= sk_valid_d;  sk_desc_q <= sk_desc_d;
+      q_ne_q <= q_ne_d;  q_full_q <= q_full_d;
       an_q <= an_d;  ap_q <= ap_d;
       a_valid_q <= a_valid_d;  a_desc_q <= a_desc_d;  a_pres_q <= a_pres_d;
       a_n0_q <= a_n0_d;  a_b0_q <= a_b0_d;  a_k8_q <= a_k8_d;  a_b8_q <= a_b8_d;  a_e8_q <= a_e8_d;
       a_n9_q <= a_n9_d;  a_b9_q <= a_b9_d;  a_tsb_q <= a_tsb_d;
-      last_ts_q <= last_ts_d;
-      b_valid_q <= b_valid_d;  b_rem_q <= b_rem_d;  b_cnt_q <= b_cnt_d;  b_data_q <= b_data_d;
+      b_valid_q <= b_valid_d;  b_rem_q <= b_rem_d;  b_data_q <= b_data_d;
       b_oh0_q <= b_oh0_d;  b_oh1_q <= b_oh1_d;
       b_len_q <= b_len_d;  b_sm_q <= b_sm_d;  b_fit_q <= b_fit_d;  b_item_q <= b_item_d;
       c_valid_q <= c_valid_d;  c_pre_q <= c_pre_d;  c_main_q <= c_main_d;  c_at_q <= c_at_d;
       c_len_q <= c_len_d;  c_lm_q <= c_lm_d;  c_as_q <= c_as_d;
       c_item_q <= c_item_d;
       p_valid_q <= p_valid_d;  p_data_q <= p_data_d;  p_len_q <= p_len_d;
-      left_q <= left_d;  near_q <= near_d;  pw_q <= pw_d;  per_q <= per_d;  req_q <= req_d;  raise_q <= raise_d;  ack_q <= ack_d;
+      left_q <= left_d;  near_q <= near_d;  req_q <= req_d;  raise_q <= raise_d;  ack_q <= ack_d;
       raise_item_q <= raise_item_d;
     end
+  end
+
+  // the last timestamp output after the element entering the bank: its
+  // timestamp, else 0 after its Trace Info (R_GFQQ), else held; cleared by
+  // start_i.  The clear is the flip-flops' synchronous reset (no other
+  // reset), so the register costs no LUT4 per bit.
+  always @(posedge clk_i) begin
+    if (start_i || (b_go && !a_pres_q[13] && d_sync))
+      last_ts_q <= 64'd0;
+    else if (b_go && a_pres_q[13])
+      last_ts_q <= d_ts;
+  end
+
+  // the period: no reset (it follows sync_period_i, also during reset)
+  always @(posedge clk_i) begin
+    pw_q  <= pw_d;
+    per_q <= per_d;
+  end
+
+  // the input FIFO's entries (no reset)
+  always @(posedge clk_i) begin
+    if (q_push && (!q_ne_q || (a_go && !q_full_q)) || (a_go && q_full_q))
+      q_desc0_q <= q_full_q ? q_desc1_q : in_desc_i;
+    if (q_push && q_ne_q && !a_go)
+      q_desc1_q <= in_desc_i;
   end
 
 `ifdef FORMAL
@@ -855,8 +883,9 @@ module ete_pipe_pkt #(
     assert (an_q <= 5'd23);
     if (an_q >= 5'd5) assert (ap_q == 5'h1F);
     else              assert ((ap_q >> an_q) == 5'd0);
-    // the bank: the count is that of the slots left; empty when not valid
-    assert (b_cnt_q == f_cnt);
+    // the input FIFO: full only when not empty
+    if (q_full_q) assert (q_ne_q);
+    // the bank: empty when not valid (below)
     // the one-hots are the lowest two slots left
     assert ((b_oh0_q & (b_oh0_q - 1'b1)) == {NS{1'b0}} && (b_oh0_q & ~b_rem_q) == {NS{1'b0}});
     assert ((b_oh1_q & (b_oh1_q - 1'b1)) == {NS{1'b0}} && (b_oh1_q & ~b_rem_q) == {NS{1'b0}});
@@ -896,9 +925,9 @@ module ete_pipe_pkt #(
 `ifndef FV_CLS_ONLY
   // (FV_CLS_ONLY: a packet-class cover task of ete_pipe.sby leaves them out)
   always @(posedge clk_i) if (f_past_valid && f_run) begin
-    cover (sk_valid_q && a_free);                 // the skid used and emptied
+    cover (q_full_q && a_free);                   // both FIFO entries used
     cover (bundle && c_at_q[1]);                  // two packets in one bundle
-    cover (chunk && b_cnt_q >= 5'd3);             // an element over several clocks
+    cover (chunk && f_cnt >= 5'd3);             // an element over several clocks
   end
 `endif
 `ifdef FV_ETE_PIPE_PKT_TOP

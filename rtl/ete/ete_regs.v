@@ -4,7 +4,9 @@
 // APB: every transfer completes in its access phase (pready_o = 1, no wait
 //   states) and never errors (pslverr_o = 0).  The register is selected
 //   from paddr_i in the setup phase (registered); prdata_o carries it in
-//   the access phase, zero otherwise.  Writes take effect at the clock edge
+//   the access phase, zero otherwise.  The trace registers are read back
+//   from a block RAM copy written with them (one DP16KD on ECP5), the
+//   other words from the AND-OR of the words under the registered select.  Writes take effect at the clock edge
 //   ending the access phase.  Offsets are those of
 //   common/ete_regs.h (D8.4.1, D8.4.2); paddr_i[1:0] is ignored.
 //   Unimplemented offsets read as zero and ignore writes.  Fields a unit
@@ -408,38 +410,105 @@ module ete_regs #(
     end
   endgenerate
 
-  // ---- read mux: the AND-OR of the words under rsel_q -------------------------
+  // ---- read back of the trace registers: a block RAM copy -------------------
+  // The trace registers (words 2 .. 13 and 25 .. NRW-1: the scalar ones,
+  // TRCRSCTLR<n>, TRCACVR<n>, TRCACATR<n>) are written, with their RES0
+  // bits cleared, into a 512 x 32 RAM at the word offset paddr_i[10:2]
+  // (those words' offsets differ there) whenever the register is written,
+  // and read from it in the setup phase: the RAM's read register holds the
+  // word in the access phase, so no wait state.  A word reads from the RAM
+  // only once written since reset (wv_q: the RAM is not reset; a register
+  // not written since reset reads its reset value, zero), decided in the
+  // setup phase too (rram_q).  The AND-OR of about 1 000 register bits
+  // under rsel_q this replaces cost about 650 LUT4 (Yosys 0.23 synth_ecp5).
+  function is_ram;                      // word k is a trace register with a RAM copy
+    input integer k;
+    begin
+      is_ram = (k >= W_SCALAR && k < W_IDR) || (k >= W_RS + 2 && k < NRW);
+    end
+  endfunction
 
+  // the writable bits of the addressed word (RES0 bits clear in the copy):
+  // the scalar registers by their select, the arrays by their region
+  // (decoded in the setup phase with the select)
+  reg        rg_acvr_q, rg_acatr_q, rg_rse_q, rg_rso_q;
+  reg        rram_q;                    // the access phase reads the RAM word
+  reg [NRW-1:0] wv_q;                   // word k written since reset (RAM words)
+  reg        rram_d;
+  always @* begin
+    rram_d = 1'b0;
+    for (n = 0; n < NRW; n = n + 1)
+      if (is_ram(n)) rram_d = rram_d | (rsel_d[n] & wv_q[n]);
+  end
+  wire in_rs   = (addr[11:6] == AI_RSCTLR[11:6]);   // 0x200 .. 0x23C
+  wire in_acvr = (addr[11:7] == AI_ACVR[11:7]);     // 0x400 .. 0x47C
+  wire in_acat = (addr[11:7] == AI_ACATR[11:7]);    // 0x480 .. 0x4FC
+  wire setup   = rst_ni & psel_i & ~penable_i;
+  always @(posedge clk_i) begin         // reset: setup and rsel_d are zero
+    rg_acvr_q  <= setup & in_acvr;
+    rg_acatr_q <= setup & in_acat;
+    rg_rse_q   <= setup & in_rs & ~addr[2];
+    rg_rso_q   <= setup & in_rs & addr[2];
+    rram_q     <= rram_d;
+  end
+  reg        ram_we;
+  reg [31:0] wmask;
+  always @* begin
+    ram_we = 1'b0;
+    for (n = 0; n < NRW; n = n + 1)
+      if (is_ram(n)) ram_we = ram_we | rsel_q[n];
+    ram_we = ram_we & wr_trace;
+    wmask = ({32{rg_acvr_q}} | (M_ACATR & {32{rg_acatr_q}}) |
+             (M_RS_EVEN & {32{rg_rse_q}}) | (M_RS_ODD & {32{rg_rso_q}}) |
+             (M_CONFIG & {32{rsel_q[W_SCALAR + 0]}})  | (M_EV0 & {32{rsel_q[W_SCALAR + 1]}}) |
+             (M_EV1 & {32{rsel_q[W_SCALAR + 2]}})     | (M_STALL & {32{rsel_q[W_SCALAR + 3]}}) |
+             (M_TSCTLR & {32{rsel_q[W_SCALAR + 4]}})  | (M_SYNCPR & {32{rsel_q[W_SCALAR + 5]}}) |
+             (M_CCCTLR & {32{rsel_q[W_SCALAR + 6]}})  | (M_BBCTLR & {32{rsel_q[W_SCALAR + 7]}}) |
+             (M_TRACEID & {32{rsel_q[W_SCALAR + 8]}}) | (M_VICTLR & {32{rsel_q[W_SCALAR + 9]}}) |
+             (M_VIIE & {32{rsel_q[W_SCALAR + 10]}})   | (M_VISS & {32{rsel_q[W_SCALAR + 11]}}));
+  end
+  // wv_q: set by the word's write, cleared by reset (bits of other words
+  // stay zero)
+  always @(posedge clk_i) begin
+    for (n = 0; n < NRW; n = n + 1)
+      wv_q[n] <= is_ram(n) & rst_ni & (wv_q[n] | (wr_trace & rsel_q[n]));
+  end
+  wire [31:0] ram_rd;
+  common_ram_sdp #(
+    .WIDTH     (32),
+    .DEPTH     (512),
+    .RAM_STYLE (1),
+    .OUT_REG   (0)
+  ) u_rb (
+    .clk_i   (clk_i),
+    .we_i    (ram_we),
+    .waddr_i (addr[10:2]),
+    .wdata_i (pwdata_i & wmask),
+    .re_i    (setup),
+    .raddr_i (addr[10:2]),
+`ifdef FORMAL
+    /* verilator lint_off PINCONNECTEMPTY */
+    .f_mem_o (),
+    .f_rd1_o (),
+    /* verilator lint_on PINCONNECTEMPTY */
+`endif
+    .rdata_o (ram_rd)
+  );
+
+  // ---- read mux: the RAM word, or the AND-OR of the other words under rsel_q --
   reg [32*NRW-1:0] rword;
   always @* begin
     rword = {32*NRW{1'b0}};
     rword[32*W_PRGCTLR +: 32]       = {31'd0, en_q};
     rword[32*W_STATR +: 32]         = {30'd0, pmstable, idle_o};
-    rword[32*(W_SCALAR + 0) +: 32] = trcconfigr_o;
-    rword[32*(W_SCALAR + 1) +: 32] = ev0_q;
-    rword[32*(W_SCALAR + 2) +: 32] = ev1_q;
-    rword[32*(W_SCALAR + 3) +: 32] = stall_q;
-    rword[32*(W_SCALAR + 4) +: 32] = ts_q;
-    rword[32*(W_SCALAR + 5) +: 32] = sync_q;
-    rword[32*(W_SCALAR + 6) +: 32] = cc_q;
-    rword[32*(W_SCALAR + 7) +: 32] = bb_q;
-    rword[32*(W_SCALAR + 8) +: 32] = tid_q;
-    rword[32*(W_SCALAR + 9) +: 32] = vi_q;
-    rword[32*(W_SCALAR + 10) +: 32] = viie_q;
-    rword[32*(W_SCALAR + 11) +: 32] = viss_q;
+    rword[32*(W_SCALAR + 0) +: 32] = R1_CONFIG;          // RES1 bits (the rest: the RAM)
     rword[32*W_IDR +: 32*6]         = {IDR5, IDR4, IDR3, IDR2, IDR1, IDR0};
     rword[32*(W_MGMT + 0) +: 32]   = {28'd0, CLAIM_BITS};
     rword[32*(W_MGMT + 1) +: 32]   = {28'd0, claim_q};
     rword[32*(W_MGMT + 2) +: 32]   = AUTHSTATUS;
     rword[32*(W_MGMT + 3) +: 32]   = DEVARCH;
     rword[32*(W_MGMT + 4) +: 32]   = DEVTYPE;
-    for (n = 2; n < 16; n = n + 1)
-      rword[32*(W_RS + n) +: 32] = trcrsctlr_o[32*n +: 32];
-    for (n = 0; n < NCMP; n = n + 1) begin
-      rword[32*(W_ACVR + 2*n) +: 64] = trcacvr_o[64*n +: 64];
-      rword[32*(W_ACATR + n) +: 32]  = trcacatr_o[64*n +: 32];
-    end
-    prdata_o = 32'd0;
+    prdata_o = ram_rd & {32{rram_q}};
     for (n = 0; n < NRW; n = n + 1)
       prdata_o = prdata_o | (rword[32*n +: 32] & {32{rsel_q[n]}});
   end

@@ -75,8 +75,8 @@ module ete_unit #(
 );
 
   // The widest bundle the core hands over: a packet of up to 20 bytes after
-  // one of at most 4 (ete_pipe_pkt), so 24 bytes; the output FIFO takes
-  // that many per clock at most.
+  // one of at most 4 (ete_pipe_pkt's SMALL), so 24 bytes; the output FIFO
+  // takes that many per clock at most.
   localparam PKT_BYTES = 24;
 
   generate
@@ -324,9 +324,9 @@ module ete_unit #(
   // the stage count of that drain: Drain (1 clock, the entry FIFO empty:
   // finish_i), Finish (S4 turns finish_i into the flush descriptor: 2,
   // S5: 1, S6a, S6p, S6b, S7: 4, the bundle into the output FIFO and the
-  // gearbox's read: 3, the beats: ceil(24 / OUT_BYTES), finish_done_o:
+  // gearbox's read: 3, the beats: ceil(PKT_BYTES / OUT_BYTES), finish_done_o:
   // 1), Stable (out_empty: 1).
-  localparam integer F_IDLE_N = 1 + 2 + 1 + 4 + 3 + (24 + OUT_BYTES - 1) / OUT_BYTES + 1 + 1;
+  localparam integer F_IDLE_N = 1 + 2 + 1 + 4 + 3 + (PKT_BYTES + OUT_BYTES - 1) / OUT_BYTES + 1 + 1;
   reg [7:0] f_drain_q = 8'd0;            // clocks after EN cleared, not Idle
   always @(posedge clk_i) begin
     if (!rst_ni || trc_en_o || idle_o) f_drain_q <= 8'd0;
