@@ -137,8 +137,9 @@ module ete_pipe #(
   //     first address A: D = C - A as a low byte (its value d and its
   //     borrow) and four 14-bit chunks of bits [63:8], each subtracted on
   //     its own: its borrow (g), whether its difference is 0 or 1 (zr: bits
-  //     [13:1] zero, x0: bit 0); d against L and 4 (npre - 1), and d's
-  //     index forms; and which chunks of A[63:8] are all ones.
+  //     [13:1] zero, x0: bit 0); d against L, and d's index forms; npre -
+  //     1; which chunks of A[63:8] are all ones; and which comparators
+  //     TRCACATR admits in the entry's EL and Security state.
   //   S2b (combinational, into the skid): the chunk borrows resolved, per C:
   //     C < A (neg) and 0 <= C - A <= 255 (inr).  A run is at most 255 bytes
   //     (L = last) and does not wrap the address space (docs/pe-blocks.md
@@ -174,21 +175,23 @@ module ete_pipe #(
   // ---- S2a: the first half of D = C - A ------------------------------------
   // (and the low byte d = D[7:0] against L and 4 (npre - 1), which only
   // matter when 0 <= D <= 255, and the index forms of d)
-  wire [7:0]      ent_p4 = {ent_last_i[7:2] - 6'd1, 2'b00};   // 4 * (npre - 1) (multi)
   reg [NC-1:0]    a_b_d;               // C[7:0] < A[7:0]
   reg [6*NC-1:0]  a_d6_d;              // d[7:2]
-  reg [NC-1:0]    a_dz_d, a_al_d, a_lel_d, a_gel_d, a_eql_d, a_lep_d, a_ltp_d;
+  reg [NC-1:0]    a_dz_d, a_al_d, a_lel_d, a_gel_d, a_eql_d;
+  reg [NC-1:0]    a_elok_d;            // TRCACATR admits the entry's EL and Security state
   reg [6*NA-1:0]  a_loc_d;             // ARC k low: ceil(d / 4)
   reg [7*NA-1:0]  a_hip_d;             // ARC k high: d / 4 + 1
   reg [CK*NC-1:0] a_g_d, a_zr_d, a_x0_d;
   reg [CK-1:0]    a_ones_d;
   reg [8:0]       t9;
   reg [14:0]      t15;
+  wire [3:0]      ent_c_sh = (ent_flags_i[1] && ent_el_i != 2'd3) ? {2'b11, ent_el_i} :
+                                                                    {2'b10, ent_el_i};
   integer         n2, k2;
   always @* begin : p_s2a
     a_b_d = {NC{1'b0}};  a_d6_d = {6*NC{1'b0}};
     a_dz_d = {NC{1'b0}};  a_al_d = {NC{1'b0}};  a_lel_d = {NC{1'b0}};  a_gel_d = {NC{1'b0}};
-    a_eql_d = {NC{1'b0}};  a_lep_d = {NC{1'b0}};  a_ltp_d = {NC{1'b0}};
+    a_eql_d = {NC{1'b0}};  a_elok_d = {NC{1'b0}};
     a_loc_d = {6*NA{1'b0}};  a_hip_d = {7*NA{1'b0}};
     a_g_d = {CK*NC{1'b0}};  a_zr_d = {CK*NC{1'b0}};  a_x0_d = {CK*NC{1'b0}};
     t9 = 9'd0;  t15 = 15'd0;
@@ -201,8 +204,9 @@ module ete_pipe #(
       a_lel_d[n2]       = t9[7:0] <= ent_last_i;
       a_gel_d[n2]       = t9[7:0] >= ent_last_i;
       a_eql_d[n2]       = t9[7:0] == ent_last_i;
-      a_lep_d[n2]       = t9[7:0] <= ent_p4;
-      a_ltp_d[n2]       = t9[7:0] < ent_p4;
+      // TRCACATR.EXLEVEL_S / EXLEVEL_NS bit of the entry's EL and Security
+      // state (D7.4.1, D7.4.2; EL3 is always Secure)
+      a_elok_d[n2]      = !trcacatr_i[64*n2 + {28'd0, ent_c_sh}];
       if (n2 % 2 == 0)
         a_loc_d[6*(n2/2) +: 6] = t9[7:2] + {5'd0, |t9[1:0]};
       else
@@ -233,7 +237,8 @@ module ete_pipe #(
   reg [20:0]  a_cyc_q;
   reg [NC-1:0]    a_b_q;
   reg [6*NC-1:0]  a_d6_q;
-  reg [NC-1:0]    a_dz_q, a_al_q, a_lel_q, a_gel_q, a_eql_q, a_lep_q, a_ltp_q;
+  reg [NC-1:0]    a_dz_q, a_al_q, a_lel_q, a_gel_q, a_eql_q, a_elok_q;
+  reg [5:0]       a_pm1_q;             // npre - 1 (multi): S2b's d against 4 (npre - 1)
   reg [6*NA-1:0]  a_loc_q;
   reg [7*NA-1:0]  a_hip_q;
   reg [CK*NC-1:0] a_g_q, a_zr_q, a_x0_q;
@@ -279,8 +284,8 @@ module ete_pipe #(
       a_lel_q      <= a_lel_d;
       a_gel_q      <= a_gel_d;
       a_eql_q      <= a_eql_d;
-      a_lep_q      <= a_lep_d;
-      a_ltp_q      <= a_ltp_d;
+      a_elok_q     <= a_elok_d;
+      a_pm1_q      <= ent_last_i[7:2] - 6'd1;
       a_loc_q      <= a_loc_d;
       a_hip_q      <= a_hip_d;
       a_g_q        <= a_g_d;
@@ -294,17 +299,15 @@ module ete_pipe #(
   // per comparator value n: C < A, 0 <= C - A <= 255, and against the last
   // address A + L
   reg [NC-1:0]   b_neg, b_inr, b_le_last, b_ge_last, b_eq_last, b_le_first, b_elok;
+  reg [NC-1:0]   b_lep, b_ltp;
   reg [CK-1:0]   rz;
   reg            bin;
-  reg [3:0]      c_sh;
   integer        n3, k3;
   always @* begin : p_s2b_cmp
     b_neg = {NC{1'b0}};  b_inr = {NC{1'b0}};  b_le_last = {NC{1'b0}};  b_ge_last = {NC{1'b0}};
     b_eq_last = {NC{1'b0}};  b_le_first = {NC{1'b0}};  b_elok = {NC{1'b0}};
+    b_lep = {NC{1'b0}};  b_ltp = {NC{1'b0}};
     rz = {CK{1'b0}};  bin = 1'b0;
-    // TRCACATR.EXLEVEL_S / EXLEVEL_NS bit of the entry's EL and Security
-    // state (D7.4.1, D7.4.2; EL3 is always Secure)
-    c_sh = (a_flags_q[1] && a_el_q != 2'd3) ? {2'b11, a_el_q} : {2'b10, a_el_q};
     for (n3 = 0; n3 < NC; n3 = n3 + 1) begin
       // the borrow out of the chunks, C < A, as a lookahead: chunk k
       // generates one (g) or passes the one into it when its difference is
@@ -326,7 +329,12 @@ module ete_pipe #(
       b_le_last[n3]  = bin || (b_inr[n3] && a_lel_q[n3]);    // C <= A + L
       b_ge_last[n3]  = !bin && (!b_inr[n3] || a_gel_q[n3]);  // C >= A + L
       b_eq_last[n3]  = b_inr[n3] && a_eql_q[n3];             // C == A + L
-      b_elok[n3]     = !trcacatr_i[64*n3 + {28'd0, c_sh}];
+      b_elok[n3]     = a_elok_q[n3];
+      // d = D[7:0] against 4 (npre - 1), a multiple of 4 (S2a's npre - 1
+      // and d's bits, registers: one carry chain each): d <= 4 (npre - 1)
+      // and d < 4 (npre - 1)
+      b_lep[n3]      = {a_d6_q[6*n3 +: 6], !a_al_q[n3]} <= {a_pm1_q, 1'b0};
+      b_ltp[n3]      = a_d6_q[6*n3 +: 6] < a_pm1_q;
     end
   end
 
@@ -365,8 +373,8 @@ module ete_pipe #(
                             a_hip_q[7*k4 +: 7];
       // edges inside 1 .. npre-1: low in (A, A + 4 (npre - 1)], high in
       // [A, A + 4 (npre - 1))
-      b_cand_v[k4]      = a_multi_q && en && b_inr[2*k4] && !a_dz_q[2*k4] && a_lep_q[2*k4];
-      b_cand_v[NA + k4] = a_multi_q && en && b_inr[2*k4+1] && a_ltp_q[2*k4+1];
+      b_cand_v[k4]      = a_multi_q && en && b_inr[2*k4] && !a_dz_q[2*k4] && b_lep[2*k4];
+      b_cand_v[NA + k4] = a_multi_q && en && b_inr[2*k4+1] && b_ltp[2*k4+1];
       // at the run's last instruction (npre; the first when npre is 0)
       b_hit_l[k4] = en && (a_multi_q ? (b_le_last[2*k4] && b_ge_last[2*k4+1]) :
                                        (b_le_first[2*k4] && !b_neg[2*k4+1]));
@@ -378,8 +386,8 @@ module ete_pipe #(
       b_sac_idx[6*n4 +: 6]    = a_d6_q[6*n4 +: 6];
       b_sac_idx1[6*n4 +: 6]   = a_d6_q[6*n4 +: 6] + 6'd1;
       b_cand_v[NC + n4]       = a_multi_q && b_sac_v[n4] && a_d6_q[6*n4 +: 6] != 6'd0 &&
-                                a_lep_q[n4];
-      b_cand_v[2*NC + n4]     = a_multi_q && b_sac_v[n4] && a_ltp_q[n4];
+                                b_lep[n4];
+      b_cand_v[2*NC + n4]     = a_multi_q && b_sac_v[n4] && b_ltp[n4];
       b_shit_l[n4]            = en && (a_multi_q ? b_eq_last[n4] : (b_inr[n4] && a_dz_q[n4]));
       b_sac_last[n4]          = b_eq_last[n4];
     end
@@ -873,13 +881,13 @@ module ete_pipe #(
   end
   // a SAC's second edge (sac_idx + 1) is a candidate only inside 1 .. npre-1,
   // so sac_idx + 1 does not wrap in S3's 6 bits: S2a's "below 4 (npre - 1)"
-  // (a_ltp_q, at most 251) bounds its index (a_d6_q) by 62, and the skid
+  // (b_ltp, d[7:2] below npre - 1 <= 63) bounds its index (a_d6_q) by 62, and the skid
   // keeps it
   genvar f_n;
   generate
     for (f_n = 0; f_n < NC; f_n = f_n + 1) begin : g_f_sac1
       always @* if (f_past_valid && rst_ni) begin
-        if (a_valid_q && a_ltp_q[f_n]) assert (a_d6_q[6*f_n +: 6] != 6'h3F);
+        if (a_valid_q && b_ltp[f_n]) assert (a_d6_q[6*f_n +: 6] != 6'h3F);
         if (m_valid_q && m_cand_v[2*NC + f_n]) assert (m_sac_idx[6*f_n +: 6] != 6'h3F);
         if (s_valid_q && f_s_cand_v[2*NC + f_n]) assert (f_s_sac_idx[6*f_n +: 6] != 6'h3F);
       end

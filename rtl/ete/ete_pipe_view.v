@@ -95,7 +95,6 @@ module ete_pipe_view #(
 
   localparam NA = NUM_ACPAIRS;
   localparam NS = 2 * NUM_ACPAIRS;
-  localparam NE = 6 * NUM_ACPAIRS;     // candidate edges (at most 48)
 
   wire [7:0]  inc  = trcviiectlr_i[7:0];
   wire unused_ok = &{1'b0, trcviiectlr_i[31:24], trcviiectlr_i[15:8]};
@@ -146,7 +145,7 @@ module ete_pipe_view #(
   //     the compares with j_q (they do not depend on j_q) -> p1_q
   //   O1 (a split run's clock after each item but its last): two levels -> p2_q
   //   O2: the rest -> j_q (the next sub-run) and hn_q (another follows it)
-  localparam N1  = (NE + 1) / 2;       // nodes after the output clock's level
+  localparam N1  = 3 * NUM_ACPAIRS;    // nodes after the output clock's level (pairs)
   localparam N2  = (N1 + 3) / 4;       // nodes after O1's two levels
   localparam N2P = (N2 <= 2) ? 2 : (N2 <= 4) ? 4 : 8;   // O2's tree, padded
 
@@ -200,21 +199,24 @@ module ete_pipe_view #(
     fin = 1'b1;  item_clk = 1'b0;  hit_a = 8'd0;  hit_s = 16'd0;
     i_s = 1'b0;  st_s = 1'b0;  sp_s = 1'b0;  lo_sub = 9'd0;  lo_last = 9'd0;
 
-    // the candidates and whether each is above j_q
-    for (k2 = 0; k2 < NUM_ACPAIRS; k2 = k2 + 1) begin
+    // the candidates and whether each is above j_q, in pairs: node k < NA
+    // pairs ARC k's low and high edges, node NA + n SAC n's instruction
+    // sac_idx and the one after it (sac_idx < sac_idx + 1: that pair needs
+    // no compare)
+    for (k2 = 0; k2 < NA; k2 = k2 + 1) begin
       cx = in_lo_idx_i[7*k2 +: 6];
-      elig[k2] = in_cand_v_i[k2] && (cx > j_q);
-      cand[6*k2 +: 6] = cx;
+      elig[2*k2] = in_cand_v_i[k2] && (cx > j_q);
+      cand[6*(2*k2) +: 6] = cx;
       cx = in_hi_idx_i[7*k2 +: 6];
-      elig[NA+k2] = in_cand_v_i[NA+k2] && (cx > j_q);
-      cand[6*(NA+k2) +: 6] = cx;
+      elig[2*k2+1] = in_cand_v_i[NA+k2] && (cx > j_q);
+      cand[6*(2*k2+1) +: 6] = cx;
     end
     for (k2 = 0; k2 < NS; k2 = k2 + 1) begin
       cx = in_sac_idx_i[6*k2 +: 6];
-      elig[2*NA+k2] = in_cand_v_i[2*NA+k2] && (cx > j_q);
-      cand[6*(2*NA+k2) +: 6] = cx;
-      elig[4*NA+k2] = in_cand_v_i[4*NA+k2] && (cx >= j_q);
-      cand[6*(4*NA+k2) +: 6] = in_sac_idx1_i[6*k2 +: 6];
+      elig[2*(NA+k2)] = in_cand_v_i[2*NA+k2] && (cx > j_q);
+      cand[6*(2*(NA+k2)) +: 6] = cx;
+      elig[2*(NA+k2)+1] = in_cand_v_i[4*NA+k2] && (cx >= j_q);
+      cand[6*(2*(NA+k2)+1) +: 6] = in_sac_idx1_i[6*k2 +: 6];
     end
 
     // the item the output clock hands over is the entry's last: registers
@@ -222,12 +224,12 @@ module ete_pipe_view #(
     item_clk = !o1_q && !o2_q;
     fin = item_clk && (sub_q ? !hn_q : !in_hn_i);
 
-    // the output clock's level: pairs of candidates -> p1 (N1 nodes)
+    // the output clock's level: the pairs -> p1 (N1 = 3 NA nodes)
     for (ci = 0; ci < N1; ci = ci + 1)
       p1_new[8*ci +: 8] = mincell({1'b0, elig[2*ci], cand[6*(2*ci) +: 6]},
-                                {1'b0, elig[2*ci+1], cand[6*(2*ci+1) +: 6]},
-                                cand[6*(2*ci) +: 6] < cand[6*(2*ci+1) +: 6],
-                                cand[6*(2*ci) +: 6] > cand[6*(2*ci+1) +: 6]);
+                                  {1'b0, elig[2*ci+1], cand[6*(2*ci+1) +: 6]},
+                                  (ci >= NA) || (cand[6*(2*ci) +: 6] < cand[6*(2*ci+1) +: 6]),
+                                  (ci < NA) && (cand[6*(2*ci) +: 6] > cand[6*(2*ci+1) +: 6]));
     p1_d = item_clk ? p1_new : p1_q;
     // O1: two levels -> p2 (N2 nodes)
     q1[8*N1-1:0] = p1_q;
