@@ -253,13 +253,21 @@ module ete_pipe_elem #(
   // before, so the decision starts at a flip-flop)
   reg        far_q;
   wire       far_d;
-  // a fresh raise's distance item_q - raise_item_i is in LAG .. 127 when
-  // e = (item_q - LAG) - raise_item_i is in 0 .. 127 - LAG: item_q - LAG
-  // is a register (ilag_q, beside item_q), so the flag is one subtraction
-  // and a compare with a constant
+  // The raise and the acknowledgement of S7 are registered here (rs_q,
+  // rs_item_q, ack_q: one clock after S7 makes them, so that S4's decision
+  // starts at flip-flops; ETE_SYNC_LAG counts this register, 3.3), and with
+  // the raise the flag "its distance to the item S4 holds in the next clock
+  // is in LAG .. 127" (frs_q): that item is item_q + go, and item_q -
+  // raise_item_i is in LAG .. 127 when e = (item_q - LAG) - raise_item_i is
+  // in 0 .. 127 - LAG (item_q - LAG is a register, ilag_q, beside item_q),
+  // e + 1 when e is 255 or in 0 .. 126 - LAG: one subtraction, compares
+  // with constants and the late go last
   reg  [7:0] ilag_q, ilag_d;
+  reg        rs_q, ack_q, frs_q;
+  reg  [7:0] rs_item_q;
   wire [7:0] e_r    = ilag_q - raise_item_i;
-  wire       far_r  = (e_r <= 8'd127 - LAG);
+  wire       far_r0 = (e_r <= 8'd127 - LAG);
+  wire       far_r1 = ((LAG < 8'd127) && (e_r <= 8'd126 - LAG)) || (e_r == 8'hFF);
 
   // Outer transaction failure (D6.9.11): model tx_abort
   task tx_abort;
@@ -420,11 +428,11 @@ module ete_pipe_elem #(
     // item before it: stale (that A-Sync restarts the byte count)
     // (a kept request and a fresh raise are measured side by side; a ripe
     // request is a kept one)
-    rq_v  = rq_q || (raise_i && infl_q == {2'b00, sync_ack_i});
-    rq_i  = rq_q ? rq_item_q : raise_item_i;
-    sync_due = rq_q ? (rq_ripe_q || far_q) : (rq_v && far_r);
+    rq_v  = rq_q || (rs_q && infl_q == {2'b00, ack_q});
+    rq_i  = rq_q ? rq_item_q : rs_item_q;
+    sync_due = rq_q ? (rq_ripe_q || far_q) : (rq_v && frs_q);
 
-    if (sync_ack_i)
+    if (ack_q)
       infl_d = infl_q - 3'd1;
     if (start_i) begin
       // ete_model_new (R_QZRMQ: the first packet is preceded by A-Sync)
@@ -770,9 +778,9 @@ module ete_pipe_elem #(
 
         valid_d = 1'b1;
         // the A-Syncs in flight: the three values side by side, the
-        // item's decision selects (sync_ack_i's decrement is above)
+        // item's decision selects (ack_q's decrement is above)
         if (sy_iss)
-          infl_d = sync_ack_i ? infl_q : infl_q + 3'd1;
+          infl_d = ack_q ? infl_q : infl_q + 3'd1;
         desc_d  = {PD_W{1'b0}};
         desc_d[PD_ITEM_L +: 8]     = item_q;
         desc_d[PD_MARKER_L]   = marker;
@@ -833,18 +841,34 @@ module ete_pipe_elem #(
   end
 
   // far_d is far(item_d - rq_item_d), with item_d item_q or item_q + 1
-  // (go) and rq_item_d rq_item_q or raise_item_i (a raise kept now), 0
+  // (go) and rq_item_d rq_item_q or rs_item_q (a raise kept now), 0
   // after start_i: the distances from registers side by side (far_q is
-  // far(item_q - rq_item_q) itself), the late go and keep only select
-  // among them
+  // far(item_q - rq_item_q) itself, frs_q far(item_q - rs_item_q)), the
+  // late go and keep only select among them
   wire [7:0] dist_q1 = item_q + 8'd1 - rq_item_q;
-  wire [7:0] dist_r1 = item_q + 8'd1 - raise_item_i;
+  wire [7:0] dist_s1 = item_q + 8'd1 - rs_item_q;
   wire       far_q1  = (dist_q1 >= LAG) && !dist_q1[7];
-  wire       far_r1  = (dist_r1 >= LAG) && !dist_r1[7];
-  wire       rq_keep = rq_v && !rq_q;              // rq_item_d = raise_item_i
+  wire       far_s1  = (dist_s1 >= LAG) && !dist_s1[7];
+  wire       rq_keep = rq_v && !rq_q;              // rq_item_d = rs_item_q
   assign far_d  = start_i ? (LAG == 8'd0) :                 // both are 0
-                  go      ? (rq_keep ? far_r1 : far_q1) :
-                            (rq_keep ? far_r  : far_q);
+                  go      ? (rq_keep ? far_s1 : far_q1) :
+                            (rq_keep ? frs_q  : far_q);
+
+  // S7's raise and acknowledgement, registered (start_i empties S6 and S7:
+  // nothing they made before it counts)
+  always @(posedge clk_i) begin
+    if (rst_s || start_i) begin
+      rs_q  <= 1'b0;
+      ack_q <= 1'b0;
+    end else begin
+      rs_q  <= raise_i;
+      ack_q <= sync_ack_i;
+    end
+  end
+  always @(posedge clk_i) begin
+    rs_item_q <= raise_item_i;
+    frs_q     <= go ? far_r1 : far_r0;
+  end
 
   always @(posedge clk_i) begin
     if (rst_s) begin
