@@ -527,8 +527,10 @@ module ete_pipe #(
   wire               m_bb_hit = |(trcbbctlr_i[7:0] & m_arc8);
   wire               m_bb = trcbbctlr_i[8] ? ((trcbbctlr_i[7:0] != 8'd0) && m_bb_hit) : !m_bb_hit;
 
-  // S3's entry: the skid's with its resources
-  wire [EW-1:0]      m_ent = {m_ent0, m_vi, m_bb, m_ev, m_tsev};
+  // S3's entry: the skid's with its resources; the Event elements and the
+  // timestamp event go with the entry's last item only (R_WJPTE), S3's
+  // in_fin_o (registers), so that S4 reads them from S3's register
+  wire [EW-1:0]      m_ent = {m_ent0, m_vi, m_bb, s3_fin ? m_ev : 4'd0, s3_fin && m_tsev};
   wire [63:0]        m_addr = m_ent[EW-5 -: 64];
   // S2 holds no entry: a register of its own (s2_empty_q, from the next
   // valid flags), so that S4's finish decision, whose enable drives S4's
@@ -572,8 +574,8 @@ module ete_pipe #(
   // ==========================================================================
   wire [EW-1:0] s3_ent;
   wire [20:0]   s3_cyc;
-  wire          s3_valid, s3_has_sub, s3_final, s3_i_sub, s3_st_sub, s3_sp_sub;
-  wire          s3_i_last, s3_st_last, s3_sp_last;
+  wire          s3_valid, s3_has_sub, s3_final, s3_vi_sub, s3_st_sub, s3_sp_sub;
+  wire          s3_vi_last, s3_st_last, s3_sp_last;
   wire [63:0]   s3_sub_addr, s3_pc_last;
 
   // S3 takes the skid's entry: S3's output is free (empty, or S4 takes
@@ -612,6 +614,7 @@ module ete_pipe #(
     .in_sac_idx_i   (m_sac_idx),
     .in_sac_idx1_i  (m_sac_idx1),
     .in_cand_v_i    (m_cand_v),
+    .in_vi_i        (m_vi),
     .in_i_last_i    (m_i_last),
     .in_st_last_i   (m_st_last),
     .in_sp_last_i   (m_sp_last),
@@ -623,10 +626,10 @@ module ete_pipe #(
     .out_has_sub_o  (s3_has_sub),
     .out_final_o    (s3_final),
     .out_sub_addr_o (s3_sub_addr),
-    .out_i_sub_o    (s3_i_sub),
+    .out_vi_sub_o   (s3_vi_sub),
     .out_st_sub_o   (s3_st_sub),
     .out_sp_sub_o   (s3_sp_sub),
-    .out_i_last_o   (s3_i_last),
+    .out_vi_last_o  (s3_vi_last),
     .out_st_last_o  (s3_st_last),
     .out_sp_last_o  (s3_sp_last)
   );
@@ -665,7 +668,7 @@ module ete_pipe #(
     .in_has_sub_i  (s3_has_sub),
     .in_final_i    (s3_final),
     .in_sub_addr_i (s3_sub_addr),
-    .in_vi_sub_i   (e_vi && s3_i_sub),
+    .in_vi_sub_i   (s3_vi_sub),
     .in_ss_start_sub_i (s3_st_sub),
     .in_ss_stop_sub_i  (s3_sp_sub),
     .in_iclass_i   (e_iclass),
@@ -676,12 +679,12 @@ module ete_pipe #(
     .in_exc_type_i (e_exc_type),
     .in_cyc_i      (s3_cyc),                       // the entry's clocks, with its last item
     .in_ts_i       (e_ts),
-    .in_vi_i       (e_vi && s3_i_last),
+    .in_vi_i       (s3_vi_last),
     .in_ss_start_i (s3_st_last),
     .in_ss_stop_i  (s3_sp_last),
     .in_bb_i       (e_bb),
-    .in_ev_i       (s3_final ? e_ev : 4'd0),        // R_WJPTE: per entry, at its end
-    .in_tsev_i     (s3_final && e_tsev),
+    .in_ev_i       (e_ev),                         // R_WJPTE: per entry, at its end
+    .in_tsev_i     (e_tsev),                       // (0 but with the entry's last item)
     .raise_i       (s6_raise),
     .raise_item_i  (s6_raise_item),
     .sync_ack_i    (s6_ack),
@@ -734,8 +737,8 @@ module ete_pipe #(
     .rst_ni  (rst_ni && !start_i),
     .valid_i (s3_valid),
     .ready_i (s4_ready),
-    .data_i  ({s3_ent, s3_cyc, s3_pc_last, s3_sub_addr, s3_has_sub, s3_final, s3_i_sub, s3_st_sub,
-               s3_sp_sub, s3_i_last, s3_st_last, s3_sp_last, 1'b0})
+    .data_i  ({s3_ent, s3_cyc, s3_pc_last, s3_sub_addr, s3_has_sub, s3_final, s3_vi_sub, s3_st_sub,
+               s3_sp_sub, s3_vi_last, s3_st_last, s3_sp_last, 1'b0})
   );
 `endif
 
@@ -745,7 +748,8 @@ module ete_pipe #(
   // inputs the core does not use (the stall is the shell's; the trace ID the
   // output formatter's)
   wire unused_ok = &{1'b0, trcstallctlr_i, trctraceidr_i, trcsyncpr_i[31:5], CCITMIN[0],
-                     trcbbctlr_i[31:9], e_cyc};   // S3 hands S4 the cycles (s3_cyc)
+                     trcbbctlr_i[31:9], e_cyc,    // S3 hands S4 the cycles (s3_cyc)
+                     e_vi};                       // and E & N with I (s3_vi_sub, s3_vi_last)
 
 `ifdef FORMAL
   // ==========================================================================
@@ -1028,7 +1032,7 @@ module ete_pipe #(
   // started (TRCVICTLR.SSSTATUS), an enabled INSN run whose last
   // instruction is P0 class and ViewInst (E, I, N) gives an atom (R_XCJGD).
   reg f_it_vi_q;
-  always @(posedge clk_i) f_it_vi_q <= e_vi && s3_i_last;
+  always @(posedge clk_i) f_it_vi_q <= s3_vi_last;
   always @* if (f_past_valid && rst_ni && f_s4_new && f_s4_go_q && f_it_en_q && f_it_p0ins_q &&
                 f_it_vi_q && trcvissctlr_i == 32'd0 && trcvictlr_i[9])
     assert (f_d4_atom);

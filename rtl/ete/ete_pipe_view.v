@@ -67,6 +67,7 @@ module ete_pipe_view #(
   input  wire [6*NUM_ACPAIRS-1:0] in_cand_v_i,    // candidate edge c lies in 1 .. npre-1:
                                                   // [k] lo_idx k, [NA+k] hi_idx k,
                                                   // [2NA+n] sac_idx n, [4NA+n] sac_idx n + 1
+  input  wire                     in_vi_i,        // ViewInst's E & N (uniform in a run)
   input  wire                     in_i_last_i,    // I at the run's last instruction
   input  wire                     in_st_last_i,   // a start SAC matches there
   input  wire                     in_sp_last_i,   // a stop SAC matches there
@@ -81,10 +82,10 @@ module ete_pipe_view #(
   output wire                     out_has_sub_o,  // a sub-run of the first instructions
   output wire                     out_final_o,    // the entry's last item
   output wire [63:0]              out_sub_addr_o, // the sub-run's first instruction
-  output wire                     out_i_sub_o,    // I at the sub-run's first instruction
+  output wire                     out_vi_sub_o,   // E & I & N at the sub-run's first instruction
   output wire                     out_st_sub_o,   // a start SAC matches there
   output wire                     out_sp_sub_o,   // a stop SAC matches there
-  output wire                     out_i_last_o,   // I at the run's last instruction
+  output wire                     out_vi_last_o,  // E & I & N at the run's last instruction
   output wire                     out_st_last_o,
   output wire                     out_sp_last_o
 );
@@ -119,10 +120,10 @@ module ete_pipe_view #(
   assign out_has_sub_o  = has_sub_q;
   assign out_final_o    = final_q;
   assign out_sub_addr_o = sub_addr_q;
-  assign out_i_sub_o    = i_sub_q;
+  assign out_vi_sub_o   = i_sub_q;
   assign out_st_sub_o   = st_sub_q;
   assign out_sp_sub_o   = sp_sub_q;
-  assign out_i_last_o   = i_l_q;
+  assign out_vi_last_o  = i_l_q;
   assign out_st_last_o  = st_l_q;
   assign out_sp_last_o  = sp_l_q;
 
@@ -283,10 +284,10 @@ module ete_pipe_view #(
       has_sub_d  = in_run_i && (in_npre_i != 6'd0);
       final_d    = fin;
       sub_addr_d = {lo_sub[8] ? in_ahp1_i : in_addr_i[63:8], lo_sub[7:0]};
-      i_sub_d    = i_s;
+      i_sub_d    = in_vi_i && i_s;
       st_sub_d   = st_s;
       sp_sub_d   = sp_s;
-      i_l_d      = in_i_last_i;
+      i_l_d      = in_vi_i && in_i_last_i;
       st_l_d     = in_st_last_i;
       sp_l_d     = in_sp_last_i;
       if (fin) begin
