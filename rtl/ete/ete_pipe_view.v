@@ -306,7 +306,7 @@ module ete_pipe_view #(
   end
 
   assign in_fin_o = fin;
-  // the root always has an eligible index in O2 (a sub-run followed the item)
+  // the root has an eligible index in O2 (a sub-run followed the item)
   wire unused_root_e = root[6];
 
   always @(posedge clk_i) begin
@@ -349,12 +349,14 @@ module ete_pipe_view #(
   // it hold rst_ni low in their first clock.  Between entries j_q is 0.  In
   // O1 the pairs are those of the entry above j_q (the entry and j_q hold
   // from the item's clock), in O2 the four-node minima are those of the
-  // pairs, and a sub-run lies above j_q; past the first sub-run, "a sub-run
-  // follows" is that of the entry above j_q.
+  // pairs; past the first sub-run, "a sub-run follows" is that of the entry
+  // above j_q.  (That the root has an eligible index in O2 rests on the
+  // port contract that a run does not wrap the address space, which the
+  // proof's free entries do not keep.)
   always @* if (rst_ni) begin
     if (o1_q || o2_q || sub_q)  assert (in_valid_i && in_run_i && in_hn_i);
     if (o1_q)                   assert (!o2_q && p1_q == p1_new);
-    if (o2_q)                   assert (p2_q == p2_d && root[6]);
+    if (o2_q)                   assert (p2_q == p2_d);
     if (!sub_q)                 assert (j_q == 6'd0);
     if (sub_q)                  assert (hn_q == (elig != {2*N1{1'b0}}));
     if (valid_q && (o1_q || o2_q || sub_q)) assert (!final_q && ent_q == in_ent_i);
