@@ -203,29 +203,18 @@ module ete_pipe_elem #(
   // (a saturating sum: exact for every comparison with THRESHOLD and
   // 2^CCSIZE - 1, CCSIZE <= 20), and the comparisons of that sum the
   // decisions take, each one carry chain beside the sum's, not after it:
-  // ccnt_q + cyc - k through a carry-save layer (sum3, 24-bit two's
-  // complement; -k = ~k + 1, the 1 in the carry vector's free bit).
-  function [23:0] sum3;
-    input [20:0] op_a;
-    input [20:0] op_b;
-    input [20:0] op_k;
-    reg   [23:0] x, y, z, sv;
-    reg   [22:0] cv;
-    begin
-      x    = {3'd0, op_a};
-      y    = {3'd0, op_b};
-      z    = ~{3'd0, op_k};
-      sv   = x ^ y ^ z;
-      cv   = (x[22:0] & y[22:0]) | (x[22:0] & z[22:0]) | (y[22:0] & z[22:0]);
-      sum3 = sv + {cv, 1'b1};
-    end
-  endfunction
+  // S4 keeps ccnt_q - THRESHOLD and ccnt_q - 2^CCSIZE (kthr_q, klim_q,
+  // 24-bit two's complement) beside ccnt_q, so ccnt_now - k is a register
+  // plus the item's cycles.
   localparam [20:0] CC_LIM = CC_MAX + 21'd1;
   wire [20:0] cyc_in   = in_cyc_i;              // 0 without an item (S3 registers it so)
   wire [21:0] csum     = {1'b0, ccnt_q} + {1'b0, cyc_in};
   wire [20:0] ccnt_now = csum[21] ? CNT_SAT : csum[20:0];
-  wire [23:0] d_thr    = sum3(ccnt_q, cyc_in, {9'd0, cc_thr});
-  wire [23:0] d_lim    = sum3(ccnt_q, cyc_in, CC_LIM);
+  reg  [23:0] kthr_q, klim_q;
+  wire [23:0] d_thr    = kthr_q + {3'd0, cyc_in};
+  wire [23:0] d_lim    = klim_q + {3'd0, cyc_in};
+  wire [23:0] k0_thr   = 24'd0 - {12'd0, cc_thr};          // a count of 0
+  wire [23:0] k0_lim   = 24'd0 - {3'd0, CC_LIM};
   wire [20:0] sat_over = CNT_SAT - {9'd0, cc_thr};
   wire        ccnt_ge  = !d_thr[23];                 // ccnt_now >= THRESHOLD
   wire        ccnt_le  = d_lim[23];                  // ccnt_now <= 2^CCSIZE - 1
@@ -853,6 +842,21 @@ module ete_pipe_elem #(
   assign far_d  = start_i ? (LAG == 8'd0) :                 // both are 0
                   go      ? (rq_keep ? far_s1 : far_q1) :
                             (rq_keep ? frs_q  : far_q);
+
+  // ccnt_q - THRESHOLD and ccnt_q - 2^CCSIZE as ccnt_q moves: 0 (start, a
+  // Cycle Count reference: ccnt_z), ccnt_now (go, saturating), or held;
+  // the late go and ccnt_z select last
+  wire [23:0] kthr_now = csum[21] ? {3'd0, sat_over} : d_thr;
+  wire [23:0] klim_now = csum[21] ? ({3'd0, CNT_SAT} + k0_lim) : d_lim;
+  always @(posedge clk_i) begin
+    if (rst_s || start_i || (go && ccnt_z)) begin
+      kthr_q <= k0_thr;
+      klim_q <= k0_lim;
+    end else if (go) begin
+      kthr_q <= kthr_now;
+      klim_q <= klim_now;
+    end
+  end
 
   // S7's raise and acknowledgement, registered (start_i empties S6 and S7:
   // nothing they made before it counts)
