@@ -42,8 +42,12 @@ LIB_sw_brbe    := sw/brbe
 LIB_tb_workloads := tb/workloads
 LIB_model_trbe := model/trbe
 LIB_sw_trbe    := sw/trbe
-LIB_tb_trbe    := tb/trbe
-LIB_tb_top     := tb/top
+LIB_tb_trbe    := tb/trbe/rtl
+LIB_tb_top     := tb/top/rtl
+# a bench folder holds its Verilator shim and command-line bench too: the
+# library takes only the bench logic shared by the benches and tests
+SRCS_tb_trbe   := tb/trbe/rtl/trbe_rtl_tb.c tb/trbe/rtl/trbe_axi_mem.c
+SRCS_tb_top    := tb/top/rtl/ts_rtl_tb.c
 LIB_model_etmv1 := model/etmv1
 LIB_sw_etmv1   := sw/etmv1
 LIBS := common sw_perf model_ete sw_ete tb_common tb_ete model_spe sw_spe model_brbe sw_brbe \
@@ -67,13 +71,13 @@ INC_model_spe := -Imodel/spe -Icommon
 INC_sw_spe    := -Isw/spe -Icommon
 INC_model_brbe := -Imodel/brbe -Icommon
 INC_sw_brbe   := -Isw/brbe -Icommon
-INC_tb_workloads := -Itb/workloads -Icommon
+INC_tb_workloads := -Itb/workloads -Itb/common -Icommon
 INC_model_trbe := -Imodel/trbe -Icommon
 INC_sw_trbe   := -Isw/trbe -Icommon
-INC_tb_trbe   := -Itb/trbe -Imodel/trbe -Isw/trbe -Itb/common -Icommon
+INC_tb_trbe   := -Itb/trbe/rtl -Imodel/trbe -Isw/trbe -Itb/common -Icommon
 INC_model_etmv1 := -Imodel/etmv1 -Icommon
 INC_sw_etmv1  := -Isw/etmv1 -Icommon
-INC_tb_top    := -Itb/top -Itb/trbe -Itb/common -Imodel/ete -Imodel/trbe -Imodel/spe \
+INC_tb_top    := -Itb/top/rtl -Itb/trbe/rtl -Itb/common -Imodel/ete -Imodel/trbe -Imodel/spe \
                  -Imodel/brbe -Isw/ete -Isw/trbe -Isw/spe -Isw/brbe -Icommon -I$(GEN)
 # the layers' include sets: a model file sees common/ and model/, a decoder
 # or driver file common/ and sw/ (tools compile with these: a model tool
@@ -82,10 +86,10 @@ INC_tb_top    := -Itb/top -Itb/trbe -Itb/common -Imodel/ete -Imodel/trbe -Imodel
 INC_LAYER_model := -Icommon $(patsubst %,-I%,$(sort $(wildcard model/*)))
 INC_LAYER_sw    := -Icommon $(patsubst %,-I%,$(sort $(wildcard sw/*)))
 INC_ALL       := $(INC_tb_ete) -Imodel/spe -Isw/spe -Imodel/brbe -Isw/brbe -Itb/workloads \
-                 -Itb/trbe -Imodel/trbe -Isw/trbe -Itests/common -Imodel/etmv1 -Isw/etmv1 \
+                 -Itb/trbe/rtl -Imodel/trbe -Isw/trbe -Itests/common -Imodel/etmv1 -Isw/etmv1 \
                  -Isw/perf -I$(GEN)
 
-srcs_of = $(sort $(wildcard $(LIB_$(1))/*.c))
+srcs_of = $(or $(SRCS_$(1)),$(sort $(wildcard $(LIB_$(1))/*.c)))
 objs_of = $(patsubst %.c,$(2)/obj/%.o,$(call srcs_of,$(1)))
 
 define lib_rules

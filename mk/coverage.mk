@@ -80,7 +80,7 @@ COV_RUN_trbe_errors  := --seed 700 --seeds 8 --bytes 12000 --errors 1
 COV_RUN_trbe_random  := --seed 800 --seeds 12 --bytes 12000
 $(foreach s,$(TRBE_SETS),$(eval $(call cov_set,trbe,$(s),trbe_top,$(TRBE_RTL),\
   $(call trbe_gflags,$(s)),$(call trbe_dflags,$(s)) -I$(CURDIR)/$(TRBE_TBDIR)/rtl \
-  -I$(CURDIR)/$(TRBE_TBDIR) -I$(CURDIR)/tb/common,$(TRBE_TBDIR)/rtl/trbe_dut.cpp,\
+  -I$(CURDIR)/tb/common,$(TRBE_TBDIR)/rtl/trbe_dut.cpp,\
   $(TRBE_VL)/obj/trbe_rtl_bench.o,$(TRBE_LIBS) $(BUILD)/libtb_common.a)))
 $(eval $(call cov_unit,trbe,$(TRBE_SETS),rtl/trbe))
 
@@ -131,7 +131,7 @@ COV_RUN_top_nostall := --seed 2400 --seeds 4 --records 8000 --fill-mode circular
                        --backpressure 0.9 --no-stall --spe --brbe
 $(foreach s,$(TOP_SETS),$(eval $(call cov_set,top,$(s),trace_subsystem,$(TOP_RTL),\
   $(call top_gflags,$(s)) -I$(CURDIR)/rtl/ete,$(call top_dflags,$(s)) -I$(CURDIR)/$(TOP_TBDIR)/rtl \
-  -I$(CURDIR)/$(TOP_TBDIR) -I$(CURDIR)/tb/common,$(TOP_TBDIR)/rtl/ts_dut.cpp,\
+  -I$(CURDIR)/tb/common,$(TOP_TBDIR)/rtl/ts_dut.cpp,\
   $(TOP_VL)/obj/ts_rtl_bench.o,$(LIBFILES) $(OCSD_LIBS))))
 $(eval $(call cov_unit,top,$(TOP_SETS),rtl/top))
 

@@ -38,7 +38,7 @@ $(EN_VL)/obj/%.o: $(EN_TBD)/%.c $(EN_HDRS)
 $(EN_VL)/san/%.o: $(EN_TBD)/%.c $(EN_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(WARN) $(SANFL) $(EN_TB_INC) -c $< -o $@
-$(EN_VL)/san/test_rtl_entry.o: tests/rtl/test_rtl_entry.c $(EN_HDRS)
+$(EN_VL)/san/test_rtl_ete_entry.o: tests/rtl_ete/test_rtl_ete_entry.c $(EN_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(WARN) $(SANFL) $(EN_TB_INC) -c $< -o $@
 
@@ -48,11 +48,11 @@ $(BIN)/ete-entry-bench: $(EN_VL)/obj/ete_entry_bench.o $(EN_VL)/obj/ete_entry_tb
 	g++ -o $@ $(EN_VL)/obj/ete_entry_bench.o $(EN_VL)/obj/ete_entry_tb.o $(EN_VL_OBJS) \
 	  $(BUILD)/libtb_common.a $(EN_VL_LIBS)
 
-EN_RTL_TESTS := $(SAN)/tests/rtl/test_rtl_entry
-$(SAN)/tests/rtl/test_rtl_entry: $(EN_VL)/san/test_rtl_entry.o $(EN_VL)/san/ete_entry_tb.o \
+EN_RTL_TESTS := $(SAN)/tests/rtl_ete/test_rtl_ete_entry
+$(SAN)/tests/rtl_ete/test_rtl_ete_entry: $(EN_VL)/san/test_rtl_ete_entry.o $(EN_VL)/san/ete_entry_tb.o \
     $(EN_VL)/.stamp $(SAN)/libtb_common.a
 	@mkdir -p $(@D)
-	g++ $(SANFL) -o $@ $(EN_VL)/san/test_rtl_entry.o $(EN_VL)/san/ete_entry_tb.o \
+	g++ $(SANFL) -o $@ $(EN_VL)/san/test_rtl_ete_entry.o $(EN_VL)/san/ete_entry_tb.o \
 	  $(EN_VL_OBJS) $(SAN)/libtb_common.a $(CHECK_LIBS) $(EN_VL_LIBS)
 
 # the bounded RTL regression is part of `make test`

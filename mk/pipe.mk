@@ -36,12 +36,12 @@ $(PIPE_VL)/obj/%.o: $(PIPE_TBD)/%.c $(PIPE_HDRS)
 $(PIPE_VL)/san/%.o: $(PIPE_TBD)/%.c $(PIPE_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(WARN) $(SANFL) $(PIPE_INC) -c $< -o $@
-$(PIPE_VL)/san/test_rtl_pipe.o: tests/rtl_pipe/test_rtl_pipe.c $(PIPE_HDRS)
+$(PIPE_VL)/san/test_rtl_ete_pipe.o: tests/rtl_ete/test_rtl_ete_pipe.c $(PIPE_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(WARN) $(SANFL) $(PIPE_INC) -c $< -o $@
 
 define pipe_set_rules
-$(PIPE_VL)/$(1)/.stamp: $(PIPE_RTL) rtl/ete/ete_pipe_desc.vh $(PIPE_TBD)/pipe_dut.cpp \
+$(PIPE_VL)/$(1)/.stamp: $(PIPE_RTL) $(wildcard rtl/ete/*.vh) $(PIPE_TBD)/pipe_dut.cpp \
                         $(PIPE_TBD)/pipe_dut.h tb/common/vl_shim.h mk/pipe.mk
 	@rm -rf $(PIPE_VL)/$(1); mkdir -p $(PIPE_VL)/$(1)
 	@echo "verilator ete_pipe $(1): $(call pipe_params,$(1))"
@@ -64,16 +64,16 @@ $(BIN)/pipe-bench-$(1): $(PIPE_VL)/obj/pipe_bench.o $(PIPE_VL)/obj/pipe_tb.o $(P
 	g++ -o $$@ $(PIPE_VL)/obj/pipe_bench.o $(PIPE_VL)/obj/pipe_tb.o $$(PIPE_VL_OBJS_$(1)) \
 	  $$(LIBFILES) $(OCSD_LIBS) -lz -pthread -lm
 
-$(SAN)/tests/rtl_pipe/test_rtl_pipe-$(1): $(PIPE_VL)/san/test_rtl_pipe.o $(PIPE_VL)/san/pipe_tb.o \
+$(SAN)/tests/rtl_ete/test_rtl_ete_pipe-$(1): $(PIPE_VL)/san/test_rtl_ete_pipe.o $(PIPE_VL)/san/pipe_tb.o \
                                           $(PIPE_VL)/$(1)/.stamp $$(SANLIBFILES)
 	@mkdir -p $$(@D)
-	g++ $(SANFL) -o $$@ $(PIPE_VL)/san/test_rtl_pipe.o $(PIPE_VL)/san/pipe_tb.o \
+	g++ $(SANFL) -o $$@ $(PIPE_VL)/san/test_rtl_ete_pipe.o $(PIPE_VL)/san/pipe_tb.o \
 	  $$(PIPE_VL_OBJS_$(1)) $$(SANLIBFILES) $(OCSD_LIBS) $(CHECK_LIBS) -lz -pthread -lm
 endef
 $(foreach s,$(PIPE_SETS),$(eval $(call pipe_set_rules,$(s))))
 
 PIPE_BENCHES := $(foreach s,$(PIPE_SETS),$(BIN)/pipe-bench-$(s))
-PIPE_TESTS   := $(foreach s,$(PIPE_SETS),$(SAN)/tests/rtl_pipe/test_rtl_pipe-$(s))
+PIPE_TESTS   := $(foreach s,$(PIPE_SETS),$(SAN)/tests/rtl_ete/test_rtl_ete_pipe-$(s))
 
 # the bounded regression is part of `make test`
 TEST_BINS += $(PIPE_TESTS)

@@ -15,12 +15,19 @@
 # the other parameters are those of ete_params_default()
 # (model/ete/ete_config.c); COMMOPT alternates so that both Cycle Count
 # commit modes are verified, and W2_O8 takes a smaller entry FIFO.
-RTL_SETS        := W1_O4 W1_O8 W2_O8 W4_O8 W4_O16
+# Further NAME=VALUE words override RTL_FIXED_PARAMS: W2_O16_MIN takes the
+# smallest value of every resource parameter the unit accepts (no return
+# stack, one comparator pair, one event, no external input, a 12-bit cycle
+# counter, threshold 1); W4_O16 the largest comparator and external-input
+# counts (8 and 8); the defaults are the largest return stack (15), event
+# count (4) and cycle counter (20 bits).
+RTL_SETS        := W1_O4 W1_O8 W2_O8 W4_O8 W4_O16 W2_O16_MIN
 RTL_SET_W1_O4   := 1 4 1 256
 RTL_SET_W1_O8   := 1 8 0 256
 RTL_SET_W2_O8   := 2 8 1 128
 RTL_SET_W4_O8   := 4 8 0 256
-RTL_SET_W4_O16  := 4 16 1 256
+RTL_SET_W4_O16  := 4 16 1 256 NUM_ACPAIRS=8 NUM_EXTIN=8
+RTL_SET_W2_O16_MIN := 2 16 0 64 RS_DEPTH=0 NUM_ACPAIRS=1 NUM_EVENTS=1 NUM_EXTIN=0 CCSIZE=12 CCITMIN=1
 RTL_FIXED_PARAMS := RS_DEPTH=15 NUM_ACPAIRS=4 NUM_EVENTS=4 NUM_EXTIN=4 CCSIZE=20 CCITMIN=4
 RTL_TOP      := ete_unit
 
@@ -37,15 +44,17 @@ VL_OBJCACHE  := $(if $(wildcard /usr/bin/ccache),ccache)
 VL_MAKEVARS   = OPT_FAST=$(VL_OPT_FAST) OPT_SLOW= OPT_GLOBAL=-O1 $(if $(VL_OBJCACHE),OBJCACHE=$(VL_OBJCACHE))
 VL_JOBS      ?= 2
 
+rtl_extra   = $(wordlist 5,99,$(RTL_SET_$(1)))
 rtl_params  = RETIRE_WIDTH=$(word 1,$(RTL_SET_$(1))) OUT_BYTES=$(word 2,$(RTL_SET_$(1))) \
               COMMOPT=$(word 3,$(RTL_SET_$(1))) IN_FIFO_DEPTH=$(word 4,$(RTL_SET_$(1))) \
-              $(RTL_FIXED_PARAMS)
+              $(filter-out $(foreach e,$(call rtl_extra,$(1)),$(firstword $(subst =, ,$(e)))=%),$(RTL_FIXED_PARAMS)) \
+              $(call rtl_extra,$(1))
 rtl_gflags  = $(foreach p,$(call rtl_params,$(1)),-G$(p))
 rtl_dflags  = -DETE_DUT_SET=$(1) $(foreach p,$(call rtl_params,$(1)),-DETE_DUT_$(p))
 
 TB_RTL_INC  := $(INC_ALL) -Itb/ete/rtl -I$(GEN)
-TB_RTL_OBJS  = $(VL_DIR)/obj/ete_rtl_run.o
-TB_RTL_SOBJS = $(VL_DIR)/san/ete_rtl_run.o
+TB_RTL_OBJS  = $(VL_DIR)/obj/ete_rtl_tb.o
+TB_RTL_SOBJS = $(VL_DIR)/san/ete_rtl_tb.o
 VL_LIBS     := -lz -pthread -lm
 
 $(VL_DIR)/obj/%.o: tb/ete/rtl/%.c | $(GEN)/ete_sync_lag.h
@@ -54,7 +63,7 @@ $(VL_DIR)/obj/%.o: tb/ete/rtl/%.c | $(GEN)/ete_sync_lag.h
 $(VL_DIR)/san/%.o: tb/ete/rtl/%.c | $(GEN)/ete_sync_lag.h
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(WARN) $(SANFL) $(TB_RTL_INC) -MMD -MP -c $< -o $@
-$(VL_DIR)/san/test_rtl_unit.o: tests/rtl/test_rtl_unit.c | $(GEN)/ete_sync_lag.h
+$(VL_DIR)/san/test_rtl_ete_unit.o: tests/rtl_ete/test_rtl_ete_unit.c | $(GEN)/ete_sync_lag.h
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(WARN) $(SANFL) $(TB_RTL_INC) -MMD -MP -c $< -o $@
 
@@ -106,20 +115,14 @@ $(BIN)/ete-rtl-bench-cov-$(1): $(VL_DIR)/obj/ete_rtl_bench.o $$(TB_RTL_OBJS) $(V
 	@mkdir -p $$(@D)
 	$$(call rtl_link,$$@,cov-$(1),$(VL_DIR)/obj/ete_rtl_bench.o $$(TB_RTL_OBJS),,$$(LIBFILES),$(VL_RT_COV))
 
-$(SAN)/tests/rtl/test_rtl_unit-$(1): $(VL_DIR)/san/test_rtl_unit.o $$(TB_RTL_SOBJS) $(VL_DIR)/$(1)/.stamp $$(SANLIBFILES)
+$(SAN)/tests/rtl_ete/test_rtl_ete_unit-$(1): $(VL_DIR)/san/test_rtl_ete_unit.o $$(TB_RTL_SOBJS) $(VL_DIR)/$(1)/.stamp $$(SANLIBFILES)
 	@mkdir -p $$(@D)
-	$$(call rtl_link,$$@,$(1),$(VL_DIR)/san/test_rtl_unit.o $$(TB_RTL_SOBJS),$$(SANFL),$$(SANLIBFILES) $$(CHECK_LIBS),$(VL_RT_TRACE))
+	$$(call rtl_link,$$@,$(1),$(VL_DIR)/san/test_rtl_ete_unit.o $$(TB_RTL_SOBJS),$$(SANFL),$$(SANLIBFILES) $$(CHECK_LIBS),$(VL_RT_TRACE))
 endef
 $(foreach s,$(RTL_SETS),$(eval $(call rtl_set_rules,$(s))))
 
 RTL_BENCHES   := $(foreach s,$(RTL_SETS),$(BIN)/ete-rtl-bench-$(s))
-RTL_TEST_BINS := $(foreach s,$(RTL_SETS),$(SAN)/tests/rtl/test_rtl_unit-$(s))
-
-# Unit tests of the harness library and the driver: plain C, no RTL; the
-# generic rule of the Makefile builds them.
-TB_UNIT_TESTS := $(SAN)/tests/rtl/test_harness $(SAN)/tests/rtl/test_driver
-TEST_BINS += $(TB_UNIT_TESTS)
-test-build: $(TB_UNIT_TESTS)
+RTL_TEST_BINS := $(foreach s,$(RTL_SETS),$(SAN)/tests/rtl_ete/test_rtl_ete_unit-$(s))
 
 # the bounded RTL-against-model regression, every parameter set
 TEST_BINS += $(RTL_TEST_BINS)
@@ -198,7 +201,7 @@ deps-tb:
 #               ending after its first P0 record: at most one P0 element;
 #   full-rate   RETIRE_WIDTH records every clock;
 #   burst-B     full-rate for B clocks, then B x RETIRE_WIDTH clocks without.
-# The PE presents the slots of each clock's records (ete_rtl_run.h).  Rates
+# The PE presents the slots of each clock's records (ete_rtl_tb.h).  Rates
 # are over the clocks that present slots, summed over the seeds: P0
 # elements, records (instructions), slots accepted and slots offered per
 # clock (ete_entry admits RETIRE_WIDTH slots per clock, the core takes one

@@ -10,7 +10,7 @@
 #   make synth-top      yosys synth and synth_ice40 of trace_subsystem (set SYNTH_TOP_SET)
 #   make synth-top-report  the figures of the last synth-top run, again
 #
-# The bench library (tb/top: ts_tb.c) is the Makefile's tb_top library; this
+# The bench library (tb/top/rtl/ts_rtl_tb.c) is the Makefile's tb_top library; this
 # file adds the Verilated model, the shim, the command-line bench, the demo
 # and the Check suite, which link it.
 
@@ -20,7 +20,7 @@ TOP_RTL   := $(sort $(wildcard rtl/top/*.v)) $(sort $(wildcard rtl/common/*.v)) 
              $(sort $(wildcard rtl/spe/*.v)) $(sort $(wildcard rtl/brbe/*.v))
 TOP_HDRS  := $(GEN)/ete_sync_lag.h $(wildcard $(TOP_TBDIR)/*.h $(TOP_TBDIR)/rtl/*.h) common/pe_stream.h \
              common/ete_regs.h common/trbe_regs.h common/spe_regs.h \
-             common/brbe_regs.h tb/trbe/trbe_pins.h tb/trbe/trbe_axi_mem.h
+             common/brbe_regs.h tb/trbe/rtl/trbe_pins.h tb/trbe/rtl/trbe_axi_mem.h
 
 # Parameter sets: <name> := the values of TOP_PNAMES, in order.  Both have
 # OUT_BYTES 8 and DATA_W 64; W4 also changes the burst, the AXI IDs, the
@@ -73,12 +73,12 @@ deps-top:
 # top_set_rules(set): the Verilated model with the shim, the bench, the test
 define top_set_rules
 $(TOP_VL)/$(1)/.stamp: $(TOP_RTL) $(wildcard rtl/ete/*.vh) $(TOP_TBDIR)/rtl/ts_dut.cpp $(TOP_TBDIR)/rtl/ts_dut.h \
-                       $(TOP_TBDIR)/ts_pins.h tb/common/vl_shim.h mk/top.mk | deps-top
+                       $(TOP_TBDIR)/rtl/ts_pins.h tb/common/vl_shim.h mk/top.mk | deps-top
 	@rm -rf $(TOP_VL)/$(1); mkdir -p $(TOP_VL)/$(1)
 	@echo "verilator trace_subsystem $(1) (log: $(TOP_VL)/$(1).log)"
 	@+$(TOP_VERILATOR) --cc --build -O2 -j 2 -Wall -Wno-fatal --top-module trace_subsystem \
 	  --trace-fst -Mdir $(TOP_VL)/$(1) $(call top_gflags,$(1)) -I$(CURDIR)/rtl/ete \
-	  -CFLAGS "$(call top_dflags,$(1)) -I$(CURDIR)/$(TOP_TBDIR)/rtl -I$(CURDIR)/$(TOP_TBDIR) \
+	  -CFLAGS "$(call top_dflags,$(1)) -I$(CURDIR)/$(TOP_TBDIR)/rtl \
 	           -I$(CURDIR)/tb/common" \
 	  -MAKEFLAGS "$(TOP_VL_MAKEVARS)" \
 	  $(addprefix $(CURDIR)/,$(TOP_RTL)) $(CURDIR)/$(TOP_TBDIR)/rtl/ts_dut.cpp \

@@ -17,9 +17,9 @@
 TRBE_MDIR  := model/trbe
 TRBE_DDIR  := sw/trbe
 TRBE_TBDIR := tb/trbe
-TRBE_HDRS  := common/trbe_regs.h $(wildcard $(TRBE_MDIR)/*.h $(TRBE_DDIR)/*.h $(TRBE_TBDIR)/*.h)
+TRBE_HDRS  := common/trbe_regs.h $(wildcard $(TRBE_MDIR)/*.h $(TRBE_DDIR)/*.h $(TRBE_TBDIR)/rtl/*.h)
 
-TRBE_INC   := -I$(TRBE_TBDIR) -I$(TRBE_MDIR) -I$(TRBE_DDIR)
+TRBE_INC   := -I$(TRBE_TBDIR)/rtl -I$(TRBE_MDIR) -I$(TRBE_DDIR)
 TRBE_LIBS  := $(BUILD)/libtb_trbe.a $(BUILD)/libsw_trbe.a $(BUILD)/libmodel_trbe.a
 TRBE_SLIBS := $(SAN)/libtb_trbe.a $(SAN)/libsw_trbe.a $(SAN)/libmodel_trbe.a
 
@@ -77,11 +77,11 @@ deps-trbe:
 
 define trbe_set_rules
 $(TRBE_VL)/$(1)/.stamp: $(TRBE_RTL) $(TRBE_TBDIR)/rtl/trbe_dut.cpp $(TRBE_TBDIR)/rtl/trbe_dut.h tb/common/vl_shim.h \
-                        $(TRBE_TBDIR)/trbe_pins.h mk/trbe.mk | deps-trbe
+                        $(TRBE_TBDIR)/rtl/trbe_pins.h mk/trbe.mk | deps-trbe
 	@rm -rf $(TRBE_VL)/$(1); mkdir -p $(TRBE_VL)/$(1)
 	+$(TRBE_VERILATOR) --cc --build -O2 -j 2 -Wall --top-module trbe_top --trace-fst \
 	  -Mdir $(TRBE_VL)/$(1) $(call trbe_gflags,$(1)) \
-	  -CFLAGS "$(call trbe_dflags,$(1)) -I$(CURDIR)/$(TRBE_TBDIR)/rtl -I$(CURDIR)/$(TRBE_TBDIR) -I$(CURDIR)/tb/common" \
+	  -CFLAGS "$(call trbe_dflags,$(1)) -I$(CURDIR)/$(TRBE_TBDIR)/rtl -I$(CURDIR)/tb/common" \
 	  -MAKEFLAGS "$(TRBE_VL_MAKEVARS)" \
 	  $(addprefix $(CURDIR)/,$(TRBE_RTL)) $(CURDIR)/$(TRBE_TBDIR)/rtl/trbe_dut.cpp
 	+$(MAKE) --no-print-directory -s -C $(TRBE_VL)/$(1) -f Vtrbe_top.mk $(TRBE_VL_MAKEVARS) \

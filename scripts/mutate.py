@@ -41,6 +41,9 @@ Mutation kinds, applied to one occurrence on one logic line (outside
   cond   an if condition inverted
   bit    a single bit index +1 or -1
   hold   a register tied to its old value (x_q <= x_d  ->  x_q <= x_q)
+  arith  a binary + and - swapped (not in a bit range, not +: / -:)
+  bitop  a binary & and | swapped, ^ -> | (not && / ||, not reductions)
+  not    a unary ! or ~ removed
 """
 import argparse
 import hashlib
@@ -184,7 +187,9 @@ def mutants_of(path):
             clocked = True
         elif re.match(r"(always|assign)\b", t):
             clocked = False
-        if not live[n] or not t or DECL.match(t) and not t.startswith("assign"):
+        # a net declared with its value (wire x = ...) is a continuous assignment
+        net_assign = re.match(r"wire\b[^=;]*[^<>=!]=(?!=)", t) is not None
+        if not live[n] or not t or DECL.match(t) and not t.startswith("assign") and not net_assign:
             continue
         if re.match(r"(always|end|begin|else\s*$|case|endcase)\b", t) and "=" not in t and "if" not in t:
             continue
@@ -252,6 +257,26 @@ def mutants_of(path):
             for d in (1, -1):
                 if k + d >= 0:
                     add("bit", m.start(2), m.end(2), str(k + d))
+        # arith / bitop: binary operators (the left operand ends just before)
+        def binary_at(pos):
+            k = pos - 1
+            while k >= 0 and c[k] == " ":
+                k -= 1
+            return k >= 0 and (c[k].isalnum() or c[k] in "_)]'")
+        for m in re.finditer(r"(?<![+\-])[+\-](?![+\-:=])", c):
+            if m.start() < expr_from or in_range_brackets(c, m.start()) or not binary_at(m.start()):
+                continue
+            # a sized or based constant's digits are not an operator (8'h1e-...)
+            add("arith", m.start(), m.end(), "-" if m.group() == "+" else "+")
+        for m in re.finditer(r"(?<![&|~^])[&|^](?![&|~^=])", c):
+            if m.start() < expr_from or not binary_at(m.start()):
+                continue
+            add("bitop", m.start(), m.end(), {"&": "|", "|": "&", "^": "|"}[m.group()])
+        # not: a unary ! or ~ removed
+        for m in re.finditer(r"!(?!=)|~(?![&|^])", c):
+            if m.start() < expr_from:
+                continue
+            add("not", m.start(), m.end(), "")
         # cond: if (X) -> if (!(X))
         if iff:
             o = iff.end() - 1

@@ -39,29 +39,7 @@ module ete_enc_addr (
 );
 
   // packet types (docs/ete-packets.md)
-  localparam [6:0] ETE_PKT_EXC_EXACT        = 7'd9;
-  localparam [6:0] ETE_PKT_EXC_SHORT_IS0    = 7'd10;
-  localparam [6:0] ETE_PKT_EXC_SHORT_IS1    = 7'd11;
-  localparam [6:0] ETE_PKT_EXC_32_IS0       = 7'd12;
-  localparam [6:0] ETE_PKT_EXC_32_IS1       = 7'd13;
-  localparam [6:0] ETE_PKT_EXC_64_IS0       = 7'd14;
-  localparam [6:0] ETE_PKT_EXC_64_IS1       = 7'd15;
-  localparam [6:0] ETE_PKT_EXC_CTXT_32_IS0  = 7'd16;
-  localparam [6:0] ETE_PKT_EXC_CTXT_32_IS1  = 7'd17;
-  localparam [6:0] ETE_PKT_EXC_CTXT_64_IS0  = 7'd18;
-  localparam [6:0] ETE_PKT_EXC_CTXT_64_IS1  = 7'd19;
-  localparam [6:0] ETE_PKT_PE_RESET         = 7'd21;
-  localparam [6:0] ETE_PKT_ADDR_SHORT_IS0   = 7'd43;
-  localparam [6:0] ETE_PKT_ADDR_SHORT_IS1   = 7'd44;
-  localparam [6:0] ETE_PKT_ADDR_32_IS0      = 7'd45;
-  localparam [6:0] ETE_PKT_ADDR_32_IS1      = 7'd46;
-  localparam [6:0] ETE_PKT_ADDR_64_IS0      = 7'd47;
-  localparam [6:0] ETE_PKT_ADDR_64_IS1      = 7'd48;
-  localparam [6:0] ETE_PKT_ADDR_EXACT       = 7'd49;
-  localparam [6:0] ETE_PKT_ADDR_CTXT_32_IS0 = 7'd52;
-  localparam [6:0] ETE_PKT_ADDR_CTXT_32_IS1 = 7'd53;
-  localparam [6:0] ETE_PKT_ADDR_CTXT_64_IS0 = 7'd54;
-  localparam [6:0] ETE_PKT_ADDR_CTXT_64_IS1 = 7'd55;
+  `include "ete_pkt_types.vh"
 
   localparam [1:0] FORM_EXACT = 2'd0;
   localparam [1:0] FORM_SHORT = 2'd1;

@@ -16,13 +16,7 @@ module ete_enc_atom (
   output reg  [6:0]  type_o     // docs/ete-packets.md index
 );
 
-  localparam [6:0] ETE_PKT_ATOM_F1   = 7'd36;
-  localparam [6:0] ETE_PKT_ATOM_F2   = 7'd37;
-  localparam [6:0] ETE_PKT_ATOM_F3   = 7'd38;
-  localparam [6:0] ETE_PKT_ATOM_F4   = 7'd39;
-  localparam [6:0] ETE_PKT_ATOM_F5_1 = 7'd40;
-  localparam [6:0] ETE_PKT_ATOM_F5_2 = 7'd41;
-  localparam [6:0] ETE_PKT_ATOM_F6   = 7'd42;
+  `include "ete_pkt_types.vh"
 
   wire [3:0] b4 = atoms_i[3:0];
   wire [4:0] b5 = atoms_i[4:0];

@@ -20,12 +20,7 @@ module ete_enc_cc #(
   output reg  [6:0]  type_o     // docs/ete-packets.md index
 );
 
-  localparam [6:0] ETE_PKT_CC_F1_0_UNKNOWN = 7'd22;
-  localparam [6:0] ETE_PKT_CC_F1_1_UNKNOWN = 7'd23;
-  localparam [6:0] ETE_PKT_CC_F1_0         = 7'd24;
-  localparam [6:0] ETE_PKT_CC_F1_1         = 7'd25;
-  localparam [6:0] ETE_PKT_CC_F2_1         = 7'd28;
-  localparam [6:0] ETE_PKT_CC_F3_1         = 7'd30;
+  `include "ete_pkt_types.vh"
 
   // unsigned LE128 (D5.3.1) of the 20-bit count: 1 to 3 bytes
   reg [23:0] uleb;

@@ -23,7 +23,7 @@ module ete_enc_ts (
   output wire [6:0]   type_o      // docs/ete-packets.md index
 );
 
-  localparam [6:0] ETE_PKT_TIMESTAMP = 7'd5;
+  `include "ete_pkt_types.vh"
   assign type_o = ETE_PKT_TIMESTAMP;
 
   // bits [6:0] always go out; the field's length is one-hot

@@ -40,7 +40,8 @@
 //   [8k+7:8k], bytes 0 .. out_cnt_o-1 go out in order, bytes from out_cnt_o
 //   up are zero.
 // Reset: rst_ni low at a rising edge empties both stages and forgets the last
-//   address (the next packet is full).
+//   address (the next packet is full).  The data registers keep no reset:
+//   out_data_o and out_cnt_o are unspecified while out_valid_o is low.
 //
 // No parameters: the packet format of 6.7.1 is fixed (32-bit addresses,
 // five bytes at most).
@@ -148,16 +149,13 @@ module etmv1_baddr (
       have_d   = 1'b1;
     end
 
+    // Only the flags reset: last_q, the stage-1 fields and the output word
+    // are read only under have_q, s1_valid_q and out_valid_q, so they keep
+    // no reset (no reset net on 80 datapath flip-flops)
     if (!rst_ni) begin
-      last_d      = 32'd0;
       have_d      = 1'b0;
       s1_valid_d  = 1'b0;
-      s1_p_d      = 32'd0;
-      s1_e_d      = 1'b0;
-      s1_cnt_d    = 3'd0;
       out_valid_d = 1'b0;
-      out_data_d  = 40'd0;
-      out_cnt_d   = 3'd0;
     end
   end
 

@@ -1,6 +1,6 @@
-/* A64 instruction encoders and a small classifier for the instructions the
- * test bench generates (Arm ARM C4, A64 instruction set encoding; TME
- * instructions from the supplement, chapter C4).
+/* A64 instruction encoders for the instructions the test bench generates,
+ * and the test bench's one A64 classifier (Arm ARM C4, A64 instruction set
+ * encoding; TME instructions from the supplement, chapter C4).
  *
  * Encoders take register numbers 0..31 (31 = XZR or SP by context), byte
  * offsets relative to the instruction's own address, and return the 32-bit
@@ -115,8 +115,36 @@ uint32_t a64_csel(unsigned rd, unsigned rn, unsigned rm, unsigned cond);
 uint32_t a64_adr(unsigned rd, int64_t off);
 
 /* ---- decoding ---------------------------------------------------------*/
-/* enum pe_iclass of an A64 instruction word. */
+/* The classifier of the test bench (the program generator's checks and the
+ * workload importer): the PE stream instruction class (docs/pe-interface.md
+ * 1.1), the load/store class and access size (1.4), and the
+ * exception-generating instructions.  Written from the A64 encoding index
+ * of the Arm ARM (C4.1: top-level groups; "Branches, Exception Generating
+ * and System instructions"; "Loads and Stores"; the SVE memory groups). */
+enum a64_excgen {
+    A64_EXCGEN_NONE = 0,
+    A64_EXCGEN_SVC,
+    A64_EXCGEN_HVC,
+    A64_EXCGEN_SMC,
+    A64_EXCGEN_BRK
+};
+
+typedef struct a64_insn {
+    uint8_t iclass;     /* enum pe_iclass */
+    uint8_t ls;         /* enum pe_ls | PE_LS_* modifiers; 0: no data access */
+    uint8_t size_log2;  /* bytes the access moves, log2 rounded up; 0 for SVE
+                           (vector length dependent: taken from the capture) */
+    uint8_t cond;       /* conditional instruction (PE_F_COND) */
+    uint8_t excgen;     /* enum a64_excgen */
+    uint8_t udf;        /* UDF (permanently UNDEFINED) */
+    int64_t offset;     /* direct branches: byte offset of the target */
+} a64_insn;
+
+void a64_classify(uint32_t op, a64_insn *out);
+/* enum pe_iclass of an A64 instruction word: a64_classify's iclass. */
 unsigned a64_iclass(uint32_t op);
+/* Target of a direct branch (B, BL, B.cond, BC.cond, CBZ/CBNZ, TBZ/TBNZ). */
+uint64_t a64_direct_target(uint64_t pc, const a64_insn *in);
 /* For B, BL, B.cond, CBZ/CBNZ, TBZ/TBNZ and ADR: the byte offset encoded in
  * the word; returns 0 and sets *off, or -1 for any other instruction. */
 int a64_pcrel_offset(uint32_t op, int64_t *off);

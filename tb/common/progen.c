@@ -21,56 +21,20 @@
 #include <string.h>
 
 #include "a64.h"
+#include "harness.h"
 
 /* ======================================================================
- * PRNG: splitmix64 to seed, xoshiro256** for the streams
+ * PRNG: harness_rng (tb/common/harness.h), 32-bit draws
  * ====================================================================== */
-typedef struct rng {
-    uint64_t s[4];
-} rng;
 
-static uint64_t splitmix64(uint64_t *x)
+/* uniform in [0, n); 0 when n is 0 */
+static inline uint32_t rng_below(harness_rng *r, uint32_t n)
 {
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static void rng_seed(rng *r, uint64_t seed)
-{
-    uint64_t x = seed;
-    for (int i = 0; i < 4; i++)
-        r->s[i] = splitmix64(&x);
-}
-
-static inline uint64_t rotl64(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
-
-static inline uint64_t rng_next(rng *r)
-{
-    uint64_t *s = r->s;
-    uint64_t out = rotl64(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl64(s[3], 45);
-    return out;
-}
-
-/* uniform in [0, n) */
-static inline uint32_t rng_below(rng *r, uint32_t n)
-{
-    return (uint32_t)(((rng_next(r) >> 32) * (uint64_t)n) >> 32);
+    return (uint32_t)harness_rng_below(r, n);
 }
 
 /* uniform in [lo, hi] */
-static inline uint32_t rng_range(rng *r, uint32_t lo, uint32_t hi)
+static inline uint32_t rng_range(harness_rng *r, uint32_t lo, uint32_t hi)
 {
     return lo + rng_below(r, hi - lo + 1);
 }
@@ -457,7 +421,7 @@ enum { PEND_NONE, PEND_EXC, PEND_TFAIL };
 
 struct progen {
     unsigned feat;
-    rng rg;
+    harness_rng rg;
     region kern, hyp;
     proc pr[PROGEN_MAX_PROC];
     unsigned nproc;
@@ -503,7 +467,7 @@ struct progen {
 typedef struct bctx {
     progen *g;
     region *R;
-    rng *rg;
+    harness_rng *rg;
     unsigned feat;
     int faultok;      /* loads/stores may fault */
     int user;         /* EL0 code: SVC/BRK/UDF/transactions allowed */
@@ -532,7 +496,7 @@ static void e_seq(bctx *b, uint32_t w)
 
 static void e_alu(bctx *b)
 {
-    rng *r = b->rg;
+    harness_rng *r = b->rg;
     unsigned d = rreg(b), n = rreg(b), m = rreg(b);
     switch (rng_below(r, 12)) {
     case 0: e_seq(b, a64_add_imm(d, n, rng_below(r, 4096))); break;
@@ -561,7 +525,7 @@ static void e_alu_run(bctx *b, unsigned n)
 /* a load/store at a plain data address or on the stack */
 static void e_ldst(bctx *b)
 {
-    rng *r = b->rg;
+    harness_rng *r = b->rg;
     region *R = b->R;
     unsigned rt = rreg(b), rn = rng_below(r, 4) == 0 ? 31u : rreg(b);
     ldsite s = {0, 0, 0, 0, SK_PLAIN, 0};
@@ -674,7 +638,7 @@ static void e_epilogue(bctx *b)
 /* A conditional branch to label L in one of the A64 forms. */
 static void e_cbr(bctx *b, uint8_t beh, uint8_t arg, uint32_t L)
 {
-    rng *r = b->rg;
+    harness_rng *r = b->rg;
     uint32_t w;
     switch (rng_below(r, 4)) {
     case 0: case 1: w = a64_bcond(rng_below(r, 14), 0); break;
@@ -727,7 +691,7 @@ static void gen_block(bctx *b, int budget);
  * others generic */
 static void e_syscall(bctx *b)
 {
-    rng *r = b->rg;
+    harness_rng *r = b->rg;
     unsigned u = rng_below(r, 100), no;
     if (u < 22) no = 0;
     else if (u < 36) no = 1;
@@ -838,7 +802,7 @@ static void s_txn(bctx *b, int budget)
 
 static void s_txn_body(bctx *b, int budget)
 {
-    rng *r = b->rg;
+    harness_rng *r = b->rg;
     while (budget > 0) {
         unsigned k = rng_below(r, 100);
         if (k < 40) {
@@ -877,7 +841,7 @@ static void s_txn_body(bctx *b, int budget)
 /* One statement; returns the instructions it roughly used. */
 static int gen_stmt(bctx *b, int budget)
 {
-    rng *r = b->rg;
+    harness_rng *r = b->rg;
     unsigned f = b->feat;
     int top = b->loopdepth == 0;
     for (;;) {
@@ -1045,7 +1009,7 @@ static void gen_func(bctx *b, uint32_t L, uint32_t next, uint8_t p, int budget)
  *    through the PLT stubs (BL stub; BR) and the GOT (BLR), internal
  *    functions and leaves reached by BL, callbacks into the main leaves
  *    by BLR; in half the processes it straddles a 4 GB boundary. */
-static void build_process(progen *g, rng *rg, unsigned p)
+static void build_process(progen *g, harness_rng *rg, unsigned p)
 {
     proc *P = &g->pr[p];
     region *R = &P->R;
@@ -1239,7 +1203,7 @@ static void build_vectors(bctx *b, const uint32_t handler[16])
     }
 }
 
-static void build_kernel(progen *g, rng *rg)
+static void build_kernel(progen *g, harness_rng *rg)
 {
     region *R = &g->kern;
     unsigned f = g->feat;
@@ -1463,7 +1427,7 @@ static void build_kernel(progen *g, rng *rg)
 }
 
 /* ---- hypervisor --------------------------------------------------------- */
-static void build_hyp(progen *g, rng *rg)
+static void build_hyp(progen *g, harness_rng *rg)
 {
     region *R = &g->hyp;
     unsigned f = g->feat;
@@ -1673,7 +1637,7 @@ static void do_reset(progen *g, pe_rec *r)
     g->fr[0] = (frame){&g->pr[0].R, g->pr[0].entry, 0, 0, 0};
 }
 
-static void build_lat_tables(progen *g, rng *rg)
+static void build_lat_tables(progen *g, harness_rng *rg)
 {
     for (unsigned i = 0; i < 256; i++) {
         unsigned iss = rng_below(rg, 8) == 0 ? rng_range(rg, 3, 20) : rng_below(rg, 3);
@@ -1868,7 +1832,7 @@ static inline __attribute__((always_inline)) void fast_step(progen *g, pe_rec *r
     region *R = g->R;
     uint32_t idx = g->idx;
     const insn *d = &R->ins[idx];
-    uint64_t x = rng_next(&g->rg);
+    uint64_t x = harness_rng_next(&g->rg);
     uint64_t pc = va_of(R, idx);
     uint32_t fl = g->tmpl.flags, ev = EV_RETIRED;
     int mp = 0;
@@ -2328,9 +2292,9 @@ progen *progen_new(const progen_cfg *c, pe_image *image_out)
     g->feat = c->features;
     g->limit = c->n_records;
 
-    rng brg;
-    rng_seed(&brg, c->seed);
-    rng_seed(&g->rg, c->seed ^ 0x5DEECE66D2A4F1B3ull);
+    harness_rng brg;
+    harness_rng_init(&brg, c->seed, 0);
+    harness_rng_init(&g->rg, c->seed, 1);
 
     g->nproc = (g->feat & PROGEN_F_CONTEXT) ? rng_range(&brg, 2, PROGEN_MAX_PROC) : 1;
     g->nsys = rng_range(&brg, 5, 8);
@@ -2379,7 +2343,7 @@ progen *progen_new(const progen_cfg *c, pe_image *image_out)
     if (g->feat & PROGEN_F_CONTEXT) {
         g->tmpl.contextidr_el1 = g->pr[0].cid1;
         g->tmpl.vmid = 1 + rng_below(&brg, 255);
-        g->tmpl.contextidr_el2 = (uint32_t)rng_next(&brg);
+        g->tmpl.contextidr_el2 = (uint32_t)harness_rng_next(&brg);
     }
     g->el = 0;
     g->masked = 0;
@@ -2389,7 +2353,7 @@ progen *progen_new(const progen_cfg *c, pe_image *image_out)
     g->cs = &g->pr[0].st;
     g->tx_fail_at = NEVER;
     g->cycle = 1000 + rng_below(&brg, 100000);
-    g->ts_base = 0x100000000ull + (rng_next(&brg) >> 24);
+    g->ts_base = 0x100000000ull + (harness_rng_next(&brg) >> 24);
 
     g->reset_at = (g->feat & PROGEN_F_RESET) ? after(g, 5000, 80000) : NEVER;
     g->async_at = (g->feat & PROGEN_F_IRQ) ? after(g, 800, 6000) : NEVER;

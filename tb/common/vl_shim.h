@@ -1,7 +1,8 @@
 // The part every Verilator shim of the benches shares (C++, header only,
 // included by tb/<unit>/rtl/<unit>_dut.cpp, which is compiled inside a
-// Verilator build): bit fields of Verilated signals of any width, and the
-// simulation context with its clock and FST waves.  Top is the Verilated
+// Verilator build): bit fields of Verilated signals of any width, the pins
+// of an AXI4 write master, the simulation context with its clock and FST
+// waves, and the C bench's handle.  Top is the Verilated
 // class (Vtrbe_top, ...); it must have clk_i.  In a coverage build
 // (verilator --coverage-line, make coverage-<unit>) each simulation writes
 // its line counts when it ends to $VL_SHIM_COVERAGE-<pid>-<n>.dat when that
@@ -14,6 +15,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <memory>
+#include <new>
 
 #include "verilated.h"
 #if VM_TRACE
@@ -69,6 +71,42 @@ inline uint64_t get(const VlWide<N> &sig, unsigned lsb, unsigned w)
         i += n;
     }
     return v;
+}
+
+// ---- an AXI4 write master's pins (ports m_axi_*) -------------------------------------
+// The bench's pin structures name them after the ports without m_axi_ and
+// the direction: awready, wready, bid, bresp, bvalid in In; awid, awaddr,
+// awlen, awsize, awburst, awlock, awcache, awprot, awvalid, wdata[] (bytes),
+// wstrb, wlast, wvalid, bready in Out.  id_w is the set's ID_W, data_bytes
+// its DATA_W / 8.
+template <typename Top, typename In>
+inline void axi_w_drive(Top &t, const In *in, unsigned id_w)
+{
+    t.m_axi_awready_i = in->awready & 1u;
+    t.m_axi_wready_i = in->wready & 1u;
+    put(t.m_axi_bid_i, 0, id_w, in->bid);
+    t.m_axi_bresp_i = in->bresp & 3u;
+    t.m_axi_bvalid_i = in->bvalid & 1u;
+}
+
+template <typename Top, typename Out>
+inline void axi_w_sample(const Top &t, Out *o, unsigned id_w, unsigned data_bytes)
+{
+    o->awid = static_cast<uint32_t>(get(t.m_axi_awid_o, 0, id_w));
+    o->awaddr = t.m_axi_awaddr_o;
+    o->awlen = t.m_axi_awlen_o;
+    o->awsize = t.m_axi_awsize_o;
+    o->awburst = t.m_axi_awburst_o;
+    o->awlock = t.m_axi_awlock_o;
+    o->awcache = t.m_axi_awcache_o;
+    o->awprot = t.m_axi_awprot_o;
+    o->awvalid = t.m_axi_awvalid_o & 1u;
+    for (unsigned i = 0; i < data_bytes; i++)
+        o->wdata[i] = static_cast<uint8_t>(get(t.m_axi_wdata_o, 8u * i, 8));
+    o->wstrb = static_cast<uint32_t>(get(t.m_axi_wstrb_o, 0, data_bytes));
+    o->wlast = t.m_axi_wlast_o & 1u;
+    o->wvalid = t.m_axi_wvalid_o & 1u;
+    o->bready = t.m_axi_bready_o & 1u;
 }
 
 // ---- the simulation: context, top, waves, clock -----------------------------------
@@ -165,6 +203,36 @@ struct sim {
     }
 };
 
+// ---- the C bench's handle ---------------------------------------------------------------
+// Dut holds pub (the bench's <unit>_tb_dut with ctx, step and params) and
+// sim (a vl_shim::sim).  new_dut: a Dut with pub.ctx and pub.step set and
+// the model evaluated with rst_ni low; nullptr with err when memory runs
+// out.  of: the Dut behind a handle.
+template <typename Dut, typename Step>
+inline Dut *new_dut(Step step, char *err, std::size_t errlen)
+{
+    Dut *d = new (std::nothrow) Dut;
+    if (!d) {
+        std::snprintf(err, errlen, "out of memory");
+        return nullptr;
+    }
+    d->pub.ctx = d;
+    d->pub.step = step;
+    d->sim.top->rst_ni = 0;
+    d->sim.top->eval();
+    return d;
+}
+
+template <typename Dut, typename Pub>
+inline Dut *of(const Pub *p)
+{
+    return static_cast<Dut *>(p->ctx);
+}
+
 } // namespace vl_shim
+
+// the value of a macro as a string literal (a parameter set's name)
+#define VL_SHIM_STR2(x) #x
+#define VL_SHIM_STR(x) VL_SHIM_STR2(x)
 
 #endif

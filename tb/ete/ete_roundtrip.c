@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness.h"
 #include "ocsd_ete.h"
 #include "progen.h"
 
@@ -18,20 +19,11 @@ const char *ete_rt_config_name(unsigned idx)
     return idx < ETE_RT_NUM_CONFIGS ? cfg_names[idx] : "?";
 }
 
-/* splitmix64: the choice of comparator addresses and register values. */
-static uint64_t mix(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 /* pc of a random instruction record executed at el (or any el if el < 0). */
-static uint64_t pick_pc(const pe_stream *s, uint64_t *rng, int el)
+static uint64_t pick_pc(const pe_stream *s, harness_rng *rng, int el)
 {
     for (int tries = 0; tries < 1000 && s->nrec; tries++) {
-        const pe_rec *x = &s->rec[mix(rng) % s->nrec];
+        const pe_rec *x = &s->rec[harness_rng_below(rng, s->nrec)];
         if (x->kind == PE_KIND_INSN && (el < 0 || x->el == (unsigned)el))
             return x->pc;
     }
@@ -41,14 +33,16 @@ static uint64_t pick_pc(const pe_stream *s, uint64_t *rng, int el)
 void ete_rt_config(unsigned idx, uint64_t seed, const pe_stream *s, ete_params *p,
                    ete_progregs *r)
 {
-    uint64_t rng = seed * 0x100000001B3ull + idx;
+    /* the choice of comparator addresses and register values */
+    harness_rng rng;
+    harness_rng_init(&rng, seed, idx);
     ete_params_default(p);
     memset(r, 0, sizeof *r);
     r->trcconfigr = TRCCONFIGR_RES1;
     r->trctraceidr = 0x10;
     r->trcvictlr = ETE_RESOURCE_TRUE | TRCVICTLR_SSSTATUS; /* ViewInst event: TRUE */
     /* periodic synchronisation: 0 (off) or 2^8..2^12 bytes */
-    unsigned per = (unsigned)(mix(&rng) % 6);
+    unsigned per = (unsigned)harness_rng_below(&rng, 6);
     r->trcsyncpr = per == 5 ? 0 : 8 + per;
     p->commopt = (unsigned)(seed & 1);
     /* resource selector 2 = EXTIN[0], 3 = EXTIN[1] (group 0, D7.3) */
@@ -79,7 +73,7 @@ void ete_rt_config(unsigned idx, uint64_t seed, const pe_stream *s, ete_params *
         r->trcbbctlr = 1u | ((seed >> 1 & 1) ? TRCBBCTLR_MODE : 0);
     }
     if (cfg & TRCCONFIGR_CCI)
-        r->trcccctlr = p->ccitmin + (uint32_t)(mix(&rng) % 200);
+        r->trcccctlr = p->ccitmin + (uint32_t)harness_rng_below(&rng, 200);
     if (cfg & TRCCONFIGR_TS)
         r->trctsctlr = 2; /* timestamp event: resource selector 2 (EXTIN[0]) */
     if (idx == ETE_RT_EVENTS || idx == ETE_RT_ALL) {
@@ -114,6 +108,40 @@ void ete_rt_config(unsigned idx, uint64_t seed, const pe_stream *s, ete_params *
     }
     default: break;
     }
+}
+
+void ete_rt_fit(const ete_params *p, ete_progregs *r)
+{
+    if (!p->rs_depth)
+        r->trcconfigr &= ~TRCCONFIGR_RS;
+    /* address comparator pairs beyond NUMACPAIRS: their range controls and
+     * values go (the driver refuses to program what TRCIDR4 lacks) */
+    for (unsigned m = p->num_acpairs; m < ETE_NUM_ACPAIRS_MAX; m++) {
+        r->trcviiectlr &= ~(TRCVIIECTLR_INCLUDE(m) | TRCVIIECTLR_EXCLUDE(m));
+        r->trcbbctlr &= ~(1u << m);
+    }
+    for (unsigned a = 2 * p->num_acpairs; a < 2 * ETE_NUM_ACPAIRS_MAX; a++) {
+        r->trcvissctlr &= ~(TRCVISSCTLR_START(a) | TRCVISSCTLR_STOP(a));
+        r->trcacvr[a] = 0;
+        r->trcacatr[a] = 0;
+    }
+    /* selectors 2 and 3 name EXTIN[0] and EXTIN[1] (ete_rt_config) */
+    int sel_ok[4] = {1, 1, p->num_extin >= 1, p->num_extin >= 2};
+    for (unsigned k = 2; k < 4; k++)
+        if (!sel_ok[k])
+            r->trcrsctlr[k] = 0;
+    if ((r->trctsctlr & 0x1Fu) < 4 && !sel_ok[r->trctsctlr & 0x1Fu])
+        r->trctsctlr = 0;
+    uint32_t inst = 0;
+    for (unsigned n = 0; n < 4; n++) {
+        unsigned sel = TRCEVENTCTL0R_SEL(r->trceventctl0r, n);
+        int used = n < p->num_events && sel < 4 && sel_ok[sel];
+        if (!used)
+            r->trceventctl0r &= ~(0xFFu << (8u * n));
+        else if (r->trceventctl1r & TRCEVENTCTL1R_INSTEN(n))
+            inst |= TRCEVENTCTL1R_INSTEN(n);
+    }
+    r->trceventctl1r = (r->trceventctl1r & ~0xFu) | inst;
 }
 
 void ete_elem_list_push(void *list, const ete_elem *e)
@@ -163,10 +191,11 @@ int ete_rt_run(const pe_stream *s, const ete_params *p, const ete_progregs *r,
     } else {
         /* the buffer overflows every 500..4500 records: what the unit had
          * not yet output is lost, and it resynchronises (D6.4) */
-        uint64_t rng = ovf_seed;
+        harness_rng rng;
+        harness_rng_init(&rng, ovf_seed, 0);
         size_t i = 0;
         while (i < s->nrec) {
-            size_t run = 500 + (size_t)(mix(&rng) % 4000);
+            size_t run = 500 + (size_t)harness_rng_below(&rng, 4000);
             if (run > s->nrec - i)
                 run = s->nrec - i;
             ete_model_run(m, s->rec + i, run);

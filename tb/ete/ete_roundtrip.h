@@ -35,6 +35,13 @@ const char *ete_rt_config_name(unsigned idx);
  * placed on addresses the execution s reaches, chosen from seed. */
 void ete_rt_config(unsigned idx, uint64_t seed, const pe_stream *s, ete_params *p,
                    ete_progregs *r);
+/* Fits the programming r of ete_rt_config to a unit with fewer resources
+ * than the defaults (p's rs_depth, num_acpairs, num_events, num_extin), as
+ * software reading TRCIDR would: no return stack without one, no second
+ * comparator pair's range without it, event elements only for the events
+ * implemented, and no external-input resource beyond NUMEXTIN (the
+ * timestamp and event requests that used one are not made). */
+void ete_rt_fit(const ete_params *p, ete_progregs *r);
 
 /* A growable element list, filled by a decoder callback. */
 typedef struct ete_elem_list {

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "wl_a64.h"
+#include "a64.h"
 #include "wl_cache.h"
 #include "wl_capture.h"
 
@@ -248,7 +248,7 @@ static unsigned exec_latency(uint32_t w)
 }
 
 /* ---- records ----------------------------------------------------------*/
-static void emit_insn(ctx *c, uint64_t pc, uint32_t word, const wl_insn *in, int taken,
+static void emit_insn(ctx *c, uint64_t pc, uint32_t word, const a64_insn *in, int taken,
                       uint64_t target, const acc_ent *acc, size_t nacc)
 {
     wl_import_stats *st = c->st;
@@ -407,12 +407,12 @@ static void emit_eret(ctx *c, unsigned vec, uint64_t ret, unsigned el1_cycles)
 static void finalize(ctx *c, uint64_t pc, uint32_t word, const acc_ent *acc, size_t nacc,
                      int have_next, uint64_t next)
 {
-    wl_insn in;
-    wl_a64_classify(word, &in);
+    a64_insn in;
+    a64_classify(word, &in);
     wl_import_stats *st = c->st;
     uint64_t seq = pc + 4u;
 
-    if (in.excgen == WL_EXCGEN_SVC) {
+    if (in.excgen == A64_EXCGEN_SVC) {
         /* SVC retires, then the exception: preferred return address is the
          * next instruction (D2.2.2); the kernel returns to wherever the
          * process continues (the same place, a signal handler, the context
@@ -424,7 +424,7 @@ static void finalize(ctx *c, uint64_t pc, uint32_t word, const acc_ent *acc, siz
         st->syscalls++;
         return;
     }
-    if (in.excgen == WL_EXCGEN_BRK) {
+    if (in.excgen == A64_EXCGEN_BRK) {
         /* Inst debug: the preferred return address is the BRK itself
          * (D2.2.2 Table D2.1), so the BRK does not retire (as in the
          * generated streams, tb/common/progen.c) */
@@ -440,12 +440,12 @@ static void finalize(ctx *c, uint64_t pc, uint32_t word, const acc_ent *acc, siz
     switch (in.iclass) {
     case PE_IC_B:
     case PE_IC_BL:
-        target = wl_a64_direct_target(pc, &in);
+        target = a64_direct_target(pc, &in);
         taken = 1;
         ok = have_next && next == target;
         break;
     case PE_IC_BCOND:
-        target = wl_a64_direct_target(pc, &in);
+        target = a64_direct_target(pc, &in);
         if (have_next && next == seq) {
             ok = 1;
         } else if (have_next && next == target) {

@@ -1,12 +1,12 @@
 /* Capture (wl_capture.h) -> PE retirement stream (pe_stream.h).
  *
  * The capture holds what one Linux process executed at EL0 under
- * qemu-user.  The importer classifies each instruction (wl_a64.h), finds
- * taken branches from the next pc, turns system calls, faults and signals
- * into exceptions to EL1 and returns from it, annotates loads and stores
- * from a cache/TLB model (wl_cache.h), predicts branches, synthesises
- * cycles and timestamps, and builds the program image from the executed
- * instruction words.  docs/workloads.md describes the result.
+ * qemu-user.  The importer classifies each instruction (a64_classify,
+ * tb/common/a64.h), finds taken branches from the next pc, turns system
+ * calls, faults and signals into exceptions to EL1 and returns from it,
+ * annotates loads and stores from a cache/TLB model (wl_cache.h), predicts
+ * branches, synthesises cycles and timestamps, and builds the program image
+ * from the executed instruction words.  docs/workloads.md describes the result.
  */
 #ifndef WL_IMPORT_H
 #define WL_IMPORT_H

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "brbe_dump_read.h"
+#include "harness.h"
 
 /* ck_assert records a checkpoint on every call; in the hot loops only a
  * failure reaches Check. */
@@ -26,18 +27,14 @@
 #define MUTATIONS  8u
 #define CAP        (64u * 1024u)
 
-static uint64_t rng_state;
+static harness_rng rng;
 
 static uint64_t rnd(void)
 {
-    /* xorshift64* */
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return rng_state * UINT64_C(2685821657736338717);
+    return harness_rng_next(&rng);
 }
 
-static unsigned below(unsigned n) { return (unsigned)(rnd() % n); }
+static unsigned below(unsigned n) { return (unsigned)harness_rng_below(&rng, n); }
 
 static const unsigned type_codes[] = {
     0x00, 0x01, 0x02, 0x03, 0x05, 0x07, 0x08, 0x21, 0x22, 0x23,
@@ -197,7 +194,7 @@ START_TEST(generated_round_trip)
     static char buf[CAP];
 
     g.buf = buf;
-    rng_state = UINT64_C(0x9E3779B97F4A7C15);
+    harness_rng_init(&rng, 1, 0);
     for (unsigned f = 0; f < FILES; f++) {
         brbe_dump_reader r;
         unsigned k = 0;
@@ -289,7 +286,7 @@ START_TEST(mutated_files)
     unsigned ok = 0, bad = 0;
 
     g.buf = buf;
-    rng_state = UINT64_C(0x0123456789ABCDEF);
+    harness_rng_init(&rng, 2, 0);
     for (unsigned f = 0; f < FILES; f++) {
         gen_file(&g);
         for (unsigned k = 0; k < MUTATIONS; k++) {
@@ -315,7 +312,7 @@ START_TEST(random_bytes)
     static char b[4096];
     unsigned ok = 0, bad = 0;
 
-    rng_state = UINT64_C(0xDEADBEEFCAFEF00D);
+    harness_rng_init(&rng, 3, 0);
     for (unsigned f = 0; f < 4000; f++) {
         size_t n = below(sizeof b), pre = 0;
         if (f & 1) {   /* half of them start with a valid magic line */

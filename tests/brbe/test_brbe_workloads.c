@@ -45,6 +45,7 @@
 #include "brbe_dec.h"
 #include "brbe_drv.h"
 #include "brbe_model.h"
+#include "harness.h"
 #include "pe_stream.h"
 #include "check_util.h"
 #include "progen.h"
@@ -540,17 +541,13 @@ static void resume(brun *B)
     o->lastfailed = 0;
 }
 
-static uint64_t xs(uint64_t *s)
+static uint64_t xs(harness_rng *s)
 {
-    uint64_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    return *s = x;
+    return harness_rng_next(s);
 }
 
 static void run_cfg(const bcfg *c, const pe_rec *rec, size_t n, const char *what, cu_fails *f,
-                    counts *cnt, uint64_t *rng, uint64_t *cfg_gen, uint64_t *cfg_cmp)
+                    counts *cnt, harness_rng *rng, uint64_t *cfg_gen, uint64_t *cfg_cmp)
 {
     brun B;
     memset(&B, 0, sizeof B);
@@ -610,7 +607,7 @@ static void run_cfg(const bcfg *c, const pe_rec *rec, size_t n, const char *what
     brbe_model_free(B.m);
 }
 
-static void random_cfg(bcfg *c, uint64_t *rng)
+static void random_cfg(bcfg *c, harness_rng *rng)
 {
     static const unsigned nr[] = { 8, 16, 32, 64 };
     uint64_t r = xs(rng);
@@ -632,7 +629,8 @@ static void random_cfg(bcfg *c, uint64_t *rng)
 static void run_stream(const pe_rec *rec, size_t n, const char *what, int el2_records,
                        counts *cnt, uint64_t seed, cu_fails *f)
 {
-    uint64_t rng = 0x9E3779B97F4A7C15u ^ (seed * 0x100000001B3u);
+    harness_rng rng;
+    harness_rng_init(&rng, seed, 0);
     for (unsigned k = 0; k < NFIXED && f->n == 0; k++)
         run_cfg(&fixed_cfgs[k], rec, n, what, f, cnt, &rng, &g_cfg_gen[k], &g_cfg_cmp[k]);
     if (!el2_records && f->n == 0)
@@ -651,7 +649,9 @@ static void run_stream(const pe_rec *rec, size_t n, const char *what, int el2_re
  * and some exceed the 20-bit counter (R_XGSSZ). */
 static void stretch_cycles(pe_stream *s, uint64_t seed)
 {
-    uint64_t x = seed * 0x2545F4914F6CDD1Du | 1u, add = 0;
+    uint64_t add = 0;
+    harness_rng x;
+    harness_rng_init(&x, seed, 1);
     for (size_t i = 0; i < s->nrec; i++) {
         if (xs(&x) % 1000u == 0)
             add += (UINT64_C(1) << (8u + xs(&x) % 14u)) + xs(&x) % 4096u;

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "harness.h"
 #include "pe_stream.h"
 #include "progen.h"
 
@@ -55,14 +56,13 @@ static void make_stream(pe_stream *s, size_t nrec)
             data[j] = (uint8_t)(k * 31 + j * 7 + 1);
         ck_assert_int_eq(pe_image_add(&s->image, 0x1000ull * (k + 1), data, lens[k]), 0);
     }
-    uint64_t x = 0x123456789ull;
+    harness_rng rng;
+    harness_rng_init(&rng, 1, 0);
     for (size_t i = 0; i < nrec; i++) {
         pe_rec r;
         uint8_t *p = (uint8_t *)&r;
-        for (size_t j = 0; j < sizeof r; j++) {
-            x = x * 6364136223846793005ull + 1442695040888963407ull;
-            p[j] = (uint8_t)(x >> 56);
-        }
+        for (size_t j = 0; j < sizeof r; j++)
+            p[j] = (uint8_t)harness_rng_below(&rng, 256);
         ck_assert_int_eq(pe_stream_push(s, &r), 0);
     }
     s->seed = 0xFEEDFACE12345678ull;

@@ -1,6 +1,6 @@
 /* Bounded regression of the trace subsystem (rtl/top/trace_subsystem.v),
  * one binary per parameter set, built by mk/top.mk with the Verilated
- * model: the bench of tb/top/ts_tb.h on random programs (tb/common/progen)
+ * model: the bench of tb/top/rtl/ts_rtl_tb.h on random programs (tb/common/progen)
  * with the ETE configurations of tb/ete's round trip, every TRBE mode, SPE
  * and BRBE on some seeds, AXI backpressure and PE idle clocks.  A run fails
  * on any difference from the models (ETE bytes, trace buffer, TRBPTR_EL1 /
@@ -18,7 +18,7 @@
 #include "progen.h"
 #include "trbe_regs.h"
 #include "ts_dut.h"
-#include "ts_tb.h"
+#include "ts_rtl_tb.h"
 
 #define RUN_RECORDS 8000u
 

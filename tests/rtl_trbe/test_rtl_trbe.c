@@ -1,5 +1,5 @@
 /* Bounded RTL regression of trbe_top (one binary per parameter set, built
- * by mk/trbe.mk with the Verilated model): the bench of tb/trbe/trbe_tb.h
+ * by mk/trbe.mk with the Verilated model): the bench of tb/trbe/rtl/trbe_rtl_tb.h
  * in each trace buffer mode, each trigger mode, with AXI error responses,
  * and with everything random.  Each case runs fixed seeds; a failure names
  * the seed, which trbe-rtl-bench-<set> --seed reruns with waves. */
@@ -11,7 +11,7 @@
 
 #include "trbe_dut.h"
 #include "trbe_regs.h"
-#include "trbe_tb.h"
+#include "trbe_rtl_tb.h"
 
 #define RUN_BYTES 12000u
 

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness.h"
 #include "spe_dec.h"
 #include "spe_dump.h"
 #include "spe_stats.h"
@@ -34,20 +35,16 @@
             ck_abort_msg(__VA_ARGS__);                                                     \
     } while (0)
 
-static uint64_t rng_state;
+static harness_rng rng;
 
 static uint64_t rnd(void)
 {
-    /* xorshift64* */
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return rng_state * UINT64_C(0x2545F4914F6CDD1D);
+    return harness_rng_next(&rng);
 }
 
 static unsigned below(unsigned n)
 {
-    return (unsigned)(rnd() % n);
+    return (unsigned)harness_rng_below(&rng, n);
 }
 
 static int chance(unsigned percent)
@@ -426,7 +423,7 @@ START_TEST(valid_streams_round_trip)
 {
     unsigned total = 0;
 
-    rng_state = UINT64_C(0x5EED0001);
+    harness_rng_init(&rng, 1, 0);
     for (unsigned iter = 0; iter < 2000; iter++) {
         spe_dec d;
         spe_record r;
@@ -457,7 +454,7 @@ START_TEST(random_bytes)
     FILE *sink = fopen("/dev/null", "w");
 
     ck_assert_ptr_nonnull(sink);
-    rng_state = UINT64_C(0x5EED0002);
+    harness_rng_init(&rng, 2, 0);
     for (unsigned iter = 0; iter < 3000; iter++) {
         size_t len = below(sizeof buf);
         unsigned mode = iter % 3;
@@ -487,7 +484,7 @@ START_TEST(mutated_streams)
     static uint8_t buf[STREAM_MAX + 64];
     uint64_t errors = 0, clean = 0;
 
-    rng_state = UINT64_C(0x5EED0003);
+    harness_rng_init(&rng, 3, 0);
     for (unsigned iter = 0; iter < 6000; iter++) {
         size_t len;
         make_stream(&S, 1 + below(12));

@@ -43,6 +43,7 @@
 
 #include "pe_stream.h"
 #include "check_util.h"
+#include "harness.h"
 #include "progen.h"
 #include "spe_dec.h"
 #include "spe_model.h"
@@ -779,13 +780,9 @@ static void run_all_cfgs(const pe_rec *rec, size_t n, const char *what, cu_fails
     free(mem);
 }
 
-static uint64_t xorshift(uint64_t *s)
+static uint64_t rnd(harness_rng *s)
 {
-    uint64_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    return *s = x;
+    return harness_rng_next(s);
 }
 
 /* SPE-only fields beyond the generator's range, on one instruction in
@@ -794,10 +791,11 @@ static uint64_t xorshift(uint64_t *s)
  * (5.3.5 halfword).  No other unit reads these fields. */
 static void widen_spe_fields(pe_stream *s, uint64_t seed)
 {
-    uint64_t x = seed * 0x9E3779B97F4A7C15u | 1u;
+    harness_rng x;
+    harness_rng_init(&x, seed, 0);
     for (size_t i = 0; i < s->nrec; i++) {
         pe_rec *r = &s->rec[i];
-        uint64_t v = xorshift(&x);
+        uint64_t v = rnd(&x);
         if (r->kind != PE_KIND_INSN || (v & 7u))
             continue;
         unsigned iss = (unsigned)((v >> 8) % 0x2000u);

@@ -1,4 +1,4 @@
-/* Tests of the bench's AXI write slave (tb/trbe/trbe_axi_mem.h): bursts
+/* Tests of the bench's AXI write slave (tb/trbe/rtl/trbe_axi_mem.h): bursts
  * commit on OKAY and not on an error response, and every violation of
  * the AXI rules or of the TRBE contract it checks is reported. */
 #include <check.h>

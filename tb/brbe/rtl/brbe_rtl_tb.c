@@ -8,6 +8,7 @@
 
 #include "brbe_model.h"
 #include "brbe_regs.h"
+#include "harness.h"
 #include "pe_stream.h"
 #include "progen.h"
 
@@ -23,7 +24,7 @@ typedef struct tb {
     brbe_pins_out out;
     brbe_model *m;
     brbe_rtl_result *r;
-    uint64_t rng;
+    harness_rng rng;
     uint64_t rec_idx;       /* index of the stream record last fed */
     unsigned top_el;
     uint64_t cyc_off;       /* added to every record's cycle (opts long_gaps) */
@@ -33,16 +34,12 @@ typedef struct tb {
 
 static uint64_t rnd(tb *t)
 {
-    /* xorshift64* */
-    t->rng ^= t->rng >> 12;
-    t->rng ^= t->rng << 25;
-    t->rng ^= t->rng >> 27;
-    return t->rng * UINT64_C(2685821657736338717);
+    return harness_rng_next(&t->rng);
 }
 
 static unsigned rn(tb *t, unsigned n)
 {
-    return (unsigned)(rnd(t) % n);
+    return (unsigned)harness_rng_below(&t->rng, n);
 }
 
 static void note(tb *t, const char *fmt, ...)
@@ -462,9 +459,7 @@ int brbe_rtl_run(const brbe_tb_dut *dut, const brbe_rtl_opts *o, brbe_rtl_result
     memset(&t, 0, sizeof t);
     t.d = dut;
     t.r = r;
-    t.rng = o->seed * UINT64_C(0x9E3779B97F4A7C15) + UINT64_C(0x2545F4914F6CDD1D);
-    if (t.rng == 0)
-        t.rng = 1;
+    harness_rng_init(&t.rng, o->seed, 0);
 
     brbe_model_cfg c;
     brbe_model_cfg_default(&c);
@@ -579,7 +574,7 @@ int brbe_rtl_run(const brbe_tb_dut *dut, const brbe_rtl_opts *o, brbe_rtl_result
         }
         /* a gap of 2^20 cycles or more before x (a saturated CC, R_XGSSZ) */
         if (o->long_gaps && rn(&t, 500) == 0)
-            t.cyc_off += (UINT64_C(1) << 20) + rnd(&t) % (UINT64_C(1) << 20);
+            t.cyc_off += (UINT64_C(1) << 20) + harness_rng_below(&t.rng, UINT64_C(1) << 20);
         while (rc == 0 && rn(&t, 8) == 0)
             rc = random_op(&t);
         if (rc == 0 && rn(&t, 60) == 0)

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "harness.h"
 #include "pe_stream.h"
 #include "progen.h"
 
@@ -51,20 +52,6 @@ static int parse_u64(const char *opt, const char *s, uint64_t *v)
     }
     *v = x;
     return 0;
-}
-
-static uint64_t random_seed(void)
-{
-    uint64_t s = 0;
-    FILE *f = fopen("/dev/urandom", "rb");
-    if (f) {
-        if (fread(&s, sizeof s, 1, f) != 1)
-            s = 0;
-        fclose(f);
-    }
-    if (!s)
-        s = (uint64_t)time(NULL) * 0x9E3779B97F4A7C15ull;
-    return s;
 }
 
 static int run_bench(const progen_cfg *c)
@@ -154,9 +141,8 @@ int main(int argc, char **argv)
         return 2;
     }
     if (!have_seed)
-        c.seed = random_seed();
-    printf("pe-gen: seed %" PRIu64 " (0x%" PRIx64 ")\n", c.seed, c.seed);
-    fflush(stdout);
+        harness_seed_parse(NULL, &c.seed, NULL, 0);   /* never fails for NULL */
+    harness_seed_print(stdout, "pe-gen", c.seed);
     if (bench)
         return run_bench(&c);
 

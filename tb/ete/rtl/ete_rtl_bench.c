@@ -10,7 +10,7 @@
 
 #include "ete_dut.h"
 #include "ete_roundtrip.h"
-#include "ete_rtl_run.h"
+#include "ete_rtl_tb.h"
 #include "harness.h"
 
 static double now(void)

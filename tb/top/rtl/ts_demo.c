@@ -1,6 +1,6 @@
 /* ts-demo: the project's main job (docs/demo.md).  A real program captured
  * with qemu-user (tb/workloads) runs through the trace subsystem RTL
- * (rtl/top/trace_subsystem.v, Verilated) with the bench of tb/top/ts_tb.h:
+ * (rtl/top/trace_subsystem.v, Verilated) with the bench of tb/top/rtl/ts_rtl_tb.h:
  * the ETE traces it, the TRBE writes the trace into a C memory model
  * behind an AXI4 slave with random backpressure and response latency.
  * Then, each step a PASS/FAIL line:
@@ -46,11 +46,12 @@
 #include "ete_regs.h"
 #include "ete_roundtrip.h"
 #include "ete_snapshot_read.h"
+#include "harness.h"
 #include "ocsd_ete.h"
 #include "pe_stream.h"
 #include "trbe_regs.h"
 #include "ts_dut.h"
-#include "ts_tb.h"
+#include "ts_rtl_tb.h"
 
 #define DEMO_WL        "gzip"
 #define DEMO_INSNS     UINT64_C(3000000)   /* the capture `make demo` makes */
@@ -88,20 +89,6 @@ static double now_s(void)
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-/* splitmix64: the AXI behaviour is drawn from the seed */
-static uint64_t mix(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static double unit(uint64_t *s)
-{
-    return (double)(mix(s) >> 11) * (1.0 / 9007199254740992.0);
 }
 
 /* The demo's directory: captures build/demo/NAME-N.pe and the output. */
@@ -777,7 +764,7 @@ static int mkdir_p(const char *path)
     return mkdir(tmp, 0755) && errno != EEXIST ? -1 : 0;
 }
 
-/* ---- main ----------------------------------------------------------------------- */
+/* ---- the replay line ----------------------------------------------------------- */
 
 static void print_replay(const demo_opts *o, const char *path, int fm_given)
 {
@@ -821,44 +808,94 @@ static void print_replay(const demo_opts *o, const char *path, int fm_given)
     }
 }
 
-int main(int argc, char **argv)
-{
-    double t_start = now_s();
+/* ---- one run -------------------------------------------------------------------- */
+
+/* What a run carries from the setup through the checks to the figures. */
+typedef struct demo {
     demo_opts o;
-    if (parse_args(argc, argv, &o))
-        return 2;
-    int fm_given = 0;
-    for (int i = 1; i < argc; i++)
-        fm_given |= !strcmp(argv[i], "--fill-mode");
-    setvbuf(stdout, NULL, _IOLBF, 0);
-
-    char path[1024];
-    if (resolve_workload(&o, path, sizeof path))
-        return 2;
-    printf("Trace subsystem demo, seed %" PRIu64 "\n", o.seed);
-    print_replay(&o, path, fm_given);
-    printf("\n");
-
+    int fm_given;                /* --fill-mode was on the command line */
+    double t_start;
+    char path[1024];             /* the capture */
     pe_stream s;
     wl_info w;
-    if (load_workload(&o, path, &s, &w)) {
-        pe_stream_free(&s);
+    ts_tb_dut *dut;              /* the Verilated subsystem, until the run ends */
+    ete_params p;                /* the ETE the RTL was built as */
+    ete_progregs r;              /* its programming */
+    ete_idregs id;
+    uint8_t *vi;                 /* ViewInst of each record (D6.8.1) */
+    uint64_t traced;             /* instructions ViewInst traces */
+    ts_tb_opts to;
+    progress pg;
+    ts_tb_result res;
+    int trc;                     /* ts_tb_run's status: 0 when ts_tb's checks passed */
+    verdict v;
+    /* the buffer as software reads it (check 3) */
+    ete_dec_cfg dc;
+    ete_pkt_cfg pc;
+    int wrapped;                 /* the buffer filled or wrapped */
+    int tail;                    /* Wrap or Circular Buffer mode after a wrap */
+    int whole;                   /* the buffer holds the whole run */
+    uint8_t *lin;                /* the ring made linear, oldest byte first (tail) */
+    size_t valid;                /* bytes software may read */
+    size_t async_at;             /* the decode's start in lin (tail) */
+    size_t cut;                  /* bytes of a packet the end of a full buffer cut */
+    const uint8_t *dec_b;        /* the bytes decoded */
+    size_t dec_len;
+    pkt_mix mix_buf;             /* their packets */
+    uint64_t model_pkts[ETE_ENC_PKT_COUNT];
+    decoded dfull;               /* every byte of the RTL's stream (a part in the buffer) */
+    decoded dbuf;                /* the buffer */
+    pe_stream view;              /* the records the RTL took */
+    size_t k0, k1;               /* the records of view the buffer covers */
+    int whole_done;              /* the whole run decoded and checked */
+    /* the snapshot and OpenCSD (check 4) */
+    char ss_dir[1100], ss_txt[1100], ss_err[1024];
+    int ss_ok;
+    pid_t lister_pid;            /* trc_pkt_lister while it runs, else -1 */
+    double t_lister, lister_s;
+    lister L;
+    int lister_done;
+} demo;
+
+/* ---- setup ---------------------------------------------------------------------- */
+
+/* The options, the capture and its line.  Returns 0, else the exit status. */
+static int setup_workload(demo *d, int argc, char **argv)
+{
+    if (parse_args(argc, argv, &d->o))
         return 2;
-    }
+    for (int i = 1; i < argc; i++)
+        d->fm_given |= !strcmp(argv[i], "--fill-mode");
+    setvbuf(stdout, NULL, _IOLBF, 0);
+
+    if (resolve_workload(&d->o, d->path, sizeof d->path))
+        return 2;
+    printf("Trace subsystem demo, seed %" PRIu64 "\n", d->o.seed);
+    print_replay(&d->o, d->path, d->fm_given);
+    printf("\n");
+
+    if (load_workload(&d->o, d->path, &d->s, &d->w))
+        return 2;
+    const wl_info *w = &d->w;
     char cut_note[96] = "";
-    if (w.truncated_from)
+    if (w->truncated_from)
         snprintf(cut_note, sizeof cut_note, " (the first of %" PRIu64 ": --insns)",
-                 w.truncated_from);
+                 w->truncated_from);
     out("workload", "%s (%s): %" PRIu64 " records%s, %" PRIu64 " instructions (%" PRIu64
         " at EL0), %" PRIu64 " exceptions (%" PRIu64 " system calls); program image %zu "
-        "segments, %" PRIu64 " bytes", w.name, path, w.records, cut_note, w.insns, w.el0,
-        w.exc, w.calls, s.image.nseg, w.image_bytes);
+        "segments, %" PRIu64 " bytes", w->name, d->path, w->records, cut_note, w->insns,
+        w->el0, w->exc, w->calls, d->s.image.nseg, w->image_bytes);
+    return 0;
+}
 
+/* The subsystem model and the ETE's programming, ViewInst of every record
+ * and the ETE line.  Returns 0, else the exit status. */
+static int setup_ete(demo *d)
+{
     char err[1024];
-    ts_tb_dut *dut = ts_dut_new(err, sizeof err);
-    if (!dut) {
+    d->dut = ts_dut_new(err, sizeof err);
+    if (!d->dut) {
         fprintf(stderr, "ts-demo: the subsystem model: %s\n", err);
-        pe_stream_free(&s);
         return 2;
     }
 
@@ -866,16 +903,16 @@ int main(int argc, char **argv)
      * EL1 is not traced (the kernel is not in the capture, only an ERET per
      * entry; docs/workloads.md 2.3): TRCVICTLR.EXLEVEL_NS[1] = 1, D6.8.1
      * R_LWYJR. */
-    ete_params p;
-    ete_progregs r;
-    ete_rt_config(o.config, o.seed, &s, &p, &r);
-    dut_ete_params(dut, &p);
-    if ((r.trcconfigr & TRCCONFIGR_RS) && !p.rs_depth)
-        r.trcconfigr &= ~TRCCONFIGR_RS;
-    r.trcvictlr |= TRCVICTLR_EXLEVEL_NS(1);
-    uint64_t buf_size = o.buf_kb * 1024u;
-    if (o.fill_mode != TRBE_FM_FILL && !p.syncpr_fixed &&
-        (!r.trcsyncpr || (1ull << r.trcsyncpr) > buf_size / 4)) {
+    ete_params *p = &d->p;
+    ete_progregs *r = &d->r;
+    ete_rt_config(d->o.config, d->o.seed, &d->s, p, r);
+    dut_ete_params(d->dut, p);
+    if ((r->trcconfigr & TRCCONFIGR_RS) && !p->rs_depth)
+        r->trcconfigr &= ~TRCCONFIGR_RS;
+    r->trcvictlr |= TRCVICTLR_EXLEVEL_NS(1);
+    uint64_t buf_size = d->o.buf_kb * 1024u;
+    if (d->o.fill_mode != TRBE_FM_FILL && !p->syncpr_fixed &&
+        (!r->trcsyncpr || (1ull << r->trcsyncpr) > buf_size / 4)) {
         /* after a wrap the decode starts at an A-Sync packet in the buffer:
          * periodic synchronisation (D1.9.2 I_YPRYM, R_VMPYW) at least four
          * times per buffer; TRCSYNCPR.PERIOD is log2 of the bytes between
@@ -883,477 +920,579 @@ int main(int argc, char **argv)
         unsigned per = 8;
         while (per < 20 && (2ull << per) <= buf_size / 4)
             per++;
-        r.trcsyncpr = per;
+        r->trcsyncpr = per;
     }
-    if (ete_params_check(&p, err, sizeof err)) {
+    if (ete_params_check(p, err, sizeof err)) {
         fprintf(stderr, "ts-demo: subsystem ETE parameters: %s\n", err);
-        ts_dut_free(dut);
-        pe_stream_free(&s);
         return 2;
     }
-    ete_idregs id;
-    ete_model_idregs(&p, &id);
+    ete_model_idregs(p, &d->id);
     /* ViewInst of every record (D6.8.1), as the oracle computes it */
-    uint8_t *vi = malloc(s.nrec ? s.nrec : 1);
-    if (!vi) {
+    d->vi = malloc(d->s.nrec ? d->s.nrec : 1);
+    if (!d->vi) {
         fprintf(stderr, "ts-demo: out of memory\n");
-        ts_dut_free(dut);
-        pe_stream_free(&s);
         return 2;
     }
-    ete_oracle_viewinst(&s, &r, p.num_acpairs, vi);
-    uint64_t traced = 0;
-    for (size_t i = 0; i < s.nrec; i++)
-        traced += s.rec[i].kind == PE_KIND_INSN && vi[i] == ETE_VI_TRACED;
+    ete_oracle_viewinst(&d->s, r, p->num_acpairs, d->vi);
+    for (size_t i = 0; i < d->s.nrec; i++)
+        d->traced += d->s.rec[i].kind == PE_KIND_INSN && d->vi[i] == ETE_VI_TRACED;
     out("ETE", "config %s: TRCCONFIGR=0x%08" PRIx32 " TRCVICTLR=0x%08" PRIx32
         " (EL1 not traced) TRCSYNCPR=%" PRIu32 " TRCCCCTLR=%" PRIu32,
-        ete_rt_config_name(o.config), r.trcconfigr, r.trcvictlr, r.trcsyncpr, r.trcccctlr);
+        ete_rt_config_name(d->o.config), r->trcconfigr, r->trcvictlr, r->trcsyncpr,
+        r->trcccctlr);
+    return 0;
+}
 
-    ts_tb_opts to;
-    ts_tb_opts_default(&to);
-    to.seed = o.seed;
-    to.ete = r;
-    to.trbe_fill_mode = o.fill_mode;
-    to.buf_base = DEMO_BUF_BASE;
-    to.buf_size = buf_size;
-    uint64_t rng = o.seed ^ 0x7453444D4F000000ull;   /* "tsDMO" */
-    to.p_awready = 0.35 + 0.6 * unit(&rng);
-    to.p_wready = 0.35 + 0.6 * unit(&rng);
-    to.b_lat_min = (unsigned)(mix(&rng) % 4);
-    to.b_lat_max = to.b_lat_min + (unsigned)(mix(&rng) % 30);
-    to.pe_idle = 0.05 * unit(&rng);
-    to.waves = o.waves;
-    progress pg = {isatty(2), o.quiet, 0, 0.0, 20};
-    to.progress = on_progress;
-    to.progress_ctx = &pg;
+/* The bench's options: the TRBE's mode and buffer, the memory model's
+ * backpressure and latency and the PE's idle clocks (drawn from the seed),
+ * and their lines. */
+static void setup_trbe(demo *d)
+{
+    ts_tb_opts *to = &d->to;
+    ts_tb_opts_default(to);
+    to->seed = d->o.seed;
+    to->ete = d->r;
+    to->trbe_fill_mode = d->o.fill_mode;
+    to->buf_base = DEMO_BUF_BASE;
+    to->buf_size = d->o.buf_kb * 1024u;
+    harness_rng rng;
+    harness_rng_init(&rng, d->o.seed, 0x7453444D4Full);   /* "tsDMO" */
+    to->p_awready = 0.35 + 0.6 * harness_rng_unit(&rng);
+    to->p_wready = 0.35 + 0.6 * harness_rng_unit(&rng);
+    to->b_lat_min = (unsigned)harness_rng_below(&rng, 4);
+    to->b_lat_max = to->b_lat_min + (unsigned)harness_rng_below(&rng, 30);
+    to->pe_idle = 0.05 * harness_rng_unit(&rng);
+    to->waves = d->o.waves;
+    d->pg = (progress){isatty(2), d->o.quiet, 0, 0.0, 20};
+    to->progress = on_progress;
+    to->progress_ctx = &d->pg;
     out("TRBE", "%s, %" PRIu64 " KB buffer at 0x%" PRIx64 "; memory model: AWREADY %.0f%%, "
         "WREADY %.0f%% of clocks, write response after %u..%u clocks",
-        fm_title(o.fill_mode), o.buf_kb, to.buf_base, 100.0 * to.p_awready,
-        100.0 * to.p_wready, to.b_lat_min, to.b_lat_max);
+        fm_title(d->o.fill_mode), d->o.buf_kb, to->buf_base, 100.0 * to->p_awready,
+        100.0 * to->p_wready, to->b_lat_min, to->b_lat_max);
     out("PE", "%.1f%% idle clocks; stalled by the ETE when its FIFO fills "
-        "(TRCSTALLCTLR.ISTALL)", 100.0 * to.pe_idle);
+        "(TRCSTALLCTLR.ISTALL)", 100.0 * to->pe_idle);
     out("simulating", "trace_subsystem under Verilator, parameter set %s: %u instructions "
         "retired per clock, %u-byte ETE output, %u-bit AXI, %u-beat bursts",
-        dut_set_name(dut), dut->params.retire_width, dut->params.out_bytes,
-        8 * dut->params.data_bytes, dut->params.burst_beats);
+        dut_set_name(d->dut), d->dut->params.retire_width, d->dut->params.out_bytes,
+        8 * d->dut->params.data_bytes, d->dut->params.burst_beats);
     fflush(stdout);
+}
 
-    ts_tb_result res;
-    memset(&res, 0, sizeof res);
-    pg.t0 = now_s();
-    int trc = ts_tb_run(dut, &to, &s, &res);
-    progress_end(&pg);
-    ts_dut_free(dut);
+/* ---- the run -------------------------------------------------------------------- */
+
+/* The subsystem on the records; afterwards each record carries the cycle
+ * and timestamp of the slot that carried it into the ETE. */
+static void demo_run(demo *d)
+{
+    ts_tb_result *res = &d->res;
+    d->pg.t0 = now_s();
+    d->trc = ts_tb_run(d->dut, &d->to, &d->s, res);
+    progress_end(&d->pg);
+    ts_dut_free(d->dut);
+    d->dut = NULL;
     out("", "%" PRIu64 " records in %" PRIu64 " cycles, %.1f s (%.0f cycles/s); %" PRIu64
-        " AXI bursts, %" PRIu64 " beats; the PE stalled %" PRIu64 " cycles", res.records,
-        res.cycles, res.seconds, res.seconds > 0 ? (double)res.cycles / res.seconds : 0.0,
-        res.axi_bursts, res.axi_beats, res.stall_cycles);
-    printf("\nchecks\n");
-
-    verdict v;
-    memset(&v, 0, sizeof v);
-    ete_dec_cfg dc;
-    memset(&dc, 0, sizeof dc);
-    dc.id = id;
-    dc.trcconfigr = r.trcconfigr;
-    dc.trctraceidr = r.trctraceidr;
-    ete_pkt_cfg pc;
-    ete_pkt_cfg_from_regs(&pc, &id, r.trcconfigr);
-    decoded dfull, dbuf;
-    memset(&dfull, 0, sizeof dfull);
-    memset(&dbuf, 0, sizeof dbuf);
-    uint8_t *lin = NULL;
-    pkt_mix mix_buf;
-    memset(&mix_buf, 0, sizeof mix_buf);
-    uint64_t model_pkts[ETE_ENC_PKT_COUNT];
-    memset(model_pkts, 0, sizeof model_pkts);
-    size_t dec_len = 0;
-    const uint8_t *dec_b = NULL;
-    lister L;
-    memset(&L, 0, sizeof L);
-    int lister_done = 0, whole_done = 0, ss_ok = 0;
-    pid_t lister_pid = -1;
-    double t_lister = 0.0, lister_s = 0.0;
-    char ss_dir[1100], ss_txt[1100], ss_err[1024] = "";
+        " AXI bursts, %" PRIu64 " beats; the PE stalled %" PRIu64 " cycles", res->records,
+        res->cycles, res->seconds, res->seconds > 0 ? (double)res->cycles / res->seconds : 0.0,
+        res->axi_bursts, res->axi_beats, res->stall_cycles);
 
     /* what the ETE saw: each record's cycle and timestamp are those of the
      * slot that carries it, the clock it was presented in and ts_i then
      * (docs/pe-blocks.md 1); the oracle follows the records with these */
-    if (!res.dropped) {
+    if (!res->dropped) {
         size_t ri = 0;
-        for (size_t i = 0; i < res.nete_slots; i++) {
-            size_t nr = pe_blk_nrecs(&res.ete_slots[i]);
-            for (size_t k = 0; k < nr && ri < s.nrec; k++, ri++) {
-                s.rec[ri].cycle = res.ete_slots[i].cycle;
-                s.rec[ri].timestamp = res.ete_slots[i].timestamp;
+        for (size_t i = 0; i < res->nete_slots; i++) {
+            size_t nr = pe_blk_nrecs(&res->ete_slots[i]);
+            for (size_t k = 0; k < nr && ri < d->s.nrec; k++, ri++) {
+                d->s.rec[ri].cycle = res->ete_slots[i].cycle;
+                d->s.rec[ri].timestamp = res->ete_slots[i].timestamp;
             }
         }
     }
+}
 
-    /* 1. the RTL's ETE bytes against the model's block path, run here on
-     * the slots the ETE took */
-    if (!res.trace && trc) {
-        item(&v, 0, "subsystem run", "%s", res.msg);
-        goto verdict_out;
-    }
-    {
-        ete_model *m = ete_model_new(&p, &r, err, sizeof err);
-        if (!m) {
-            item(&v, 0, "ETE model", "%s", err);
-            goto verdict_out;
-        }
-        ete_model_blocks(m, res.ete_slots, res.nete_slots);
-        ete_model_finish(m);
-        size_t mlen = 0;
-        const uint8_t *mb = ete_model_bytes(m, &mlen);
-        memcpy(model_pkts, ete_model_pkt_counts(m), sizeof model_pkts);
-        size_t diff = 0;
-        while (diff < mlen && diff < res.ntrace && mb[diff] == res.trace[diff])
-            diff++;
-        int same = mlen == res.ntrace && diff == mlen;
-        if (res.dropped) {
-            /* records the ETE dropped (its FIFO overflowed, D6.4) change the
-             * bytes; only ts_tb, which fed the model what the RTL took, can
-             * compare them */
-            item(&v, trc == 0, "RTL trace bytes == ETE model bytes",
-                 "%zu bytes; %" PRIu64 " records dropped in %" PRIu64 " overflows (ts_tb: %s)",
-                 res.ntrace, res.dropped, res.overflows, trc ? res.msg : "equal");
-        } else if (same) {
-            item(&v, 1, "RTL trace bytes == ETE model bytes", "%zu bytes, every byte equal",
-                 res.ntrace);
-        } else {
-            item(&v, 0, "RTL trace bytes == ETE model bytes",
-                 "RTL %zu bytes, model %zu; first difference at byte %zu%s%s", res.ntrace,
-                 mlen, diff, trc ? "; ts_tb: " : "", trc ? res.msg : "");
-        }
-        ete_model_free(m);
-    }
+/* ---- check 1: the RTL's ETE bytes against the model's ---------------------------- */
 
-    /* 2. the memory image: ts_tb compared it and the registers with the TRBE
-     * model; here, where the bytes must be by the buffer mode (E1.2.2) */
-    size_t n = res.ntrace;
-    uint64_t base = to.buf_base, size = to.buf_size;
-    int wrapped = (res.trbsr & TRBSR_WRAP) != 0 || n >= size;
+/* The model's block path run here on the slots the ETE took.  Returns -1
+ * when the checks cannot go on. */
+static int check_trace_bytes(demo *d)
+{
+    const ts_tb_result *res = &d->res;
+    if (!res->trace && d->trc) {
+        item(&d->v, 0, "subsystem run", "%s", res->msg);
+        return -1;
+    }
+    char err[1024];
+    ete_model *m = ete_model_new(&d->p, &d->r, err, sizeof err);
+    if (!m) {
+        item(&d->v, 0, "ETE model", "%s", err);
+        return -1;
+    }
+    ete_model_blocks(m, res->ete_slots, res->nete_slots);
+    ete_model_finish(m);
+    size_t mlen = 0;
+    const uint8_t *mb = ete_model_bytes(m, &mlen);
+    memcpy(d->model_pkts, ete_model_pkt_counts(m), sizeof d->model_pkts);
+    size_t diff = 0;
+    while (diff < mlen && diff < res->ntrace && mb[diff] == res->trace[diff])
+        diff++;
+    int same = mlen == res->ntrace && diff == mlen;
+    if (res->dropped) {
+        /* records the ETE dropped (its FIFO overflowed, D6.4) change the
+         * bytes; only ts_tb, which fed the model what the RTL took, can
+         * compare them */
+        item(&d->v, d->trc == 0, "RTL trace bytes == ETE model bytes",
+             "%zu bytes; %" PRIu64 " records dropped in %" PRIu64 " overflows (ts_tb: %s)",
+             res->ntrace, res->dropped, res->overflows, d->trc ? res->msg : "equal");
+    } else if (same) {
+        item(&d->v, 1, "RTL trace bytes == ETE model bytes", "%zu bytes, every byte equal",
+             res->ntrace);
+    } else {
+        item(&d->v, 0, "RTL trace bytes == ETE model bytes",
+             "RTL %zu bytes, model %zu; first difference at byte %zu%s%s", res->ntrace,
+             mlen, diff, d->trc ? "; ts_tb: " : "", d->trc ? res->msg : "");
+    }
+    ete_model_free(m);
+    return 0;
+}
+
+/* ---- check 2: the memory image --------------------------------------------------- */
+
+/* ts_tb compared the image and the registers with the TRBE model; here,
+ * the bytes must be where the buffer mode puts them (E1.2.2). */
+static void check_memory_image(demo *d)
+{
+    const ts_tb_result *res = &d->res;
+    size_t n = res->ntrace;
+    uint64_t base = d->to.buf_base, size = d->to.buf_size;
+    d->wrapped = (res->trbsr & TRBSR_WRAP) != 0 || n >= size;
     uint64_t want_ptr;
     size_t bad_at = SIZE_MAX;
-    if (o.fill_mode == TRBE_FM_FILL) {
+    if (d->o.fill_mode == TRBE_FM_FILL) {
         /* R_MBSHC: when full, the pointer wraps to the base and collection stops */
         want_ptr = n >= size ? base : base + n;
         for (size_t i = 0; i < n && i < size && bad_at == SIZE_MAX; i++)
-            if (res.buf[i] != res.trace[i])
+            if (res->buf[i] != res->trace[i])
                 bad_at = i;
     } else {
         /* R_VBDJZ, I_GDSTS: the pointer wraps and collection goes on */
         want_ptr = base + n % size;
         for (size_t t = n > size ? n - (size_t)size : 0; t < n && bad_at == SIZE_MAX; t++)
-            if (res.buf[t % size] != res.trace[t])
+            if (res->buf[t % size] != res->trace[t])
                 bad_at = (size_t)(t % size);
     }
-    {
-        int fill_stop_ok = o.fill_mode != TRBE_FM_FILL || n < size || (res.trbsr & TRBSR_S);
-        int ok = trc == 0 && bad_at == SIZE_MAX && res.trbptr == want_ptr && fill_stop_ok;
-        char why[1200] = "";
-        if (trc)
-            snprintf(why, sizeof why, "; ts_tb: %s", res.msg);
-        else if (bad_at != SIZE_MAX)
-            snprintf(why, sizeof why, "; byte at 0x%" PRIx64 " is not the stream's",
-                     base + bad_at);
-        else if (res.trbptr != want_ptr)
-            snprintf(why, sizeof why, "; TRBPTR_EL1 should be 0x%" PRIx64, want_ptr);
-        else if (!fill_stop_ok)
-            snprintf(why, sizeof why, "; the buffer filled but TRBSR_EL1.S is 0 (R_MBSHC)");
-        item(&v, ok, "memory image, TRBPTR/TRBSR == TRBE model",
-             "TRBPTR_EL1=0x%" PRIx64 " TRBSR_EL1=0x%" PRIx64 "%s%s", res.trbptr, res.trbsr,
-             wrapped ? (o.fill_mode == TRBE_FM_FILL ? " (full: collection stopped)"
-                                                    : " (wrapped)") : "", why);
-    }
+    int fill_stop_ok = d->o.fill_mode != TRBE_FM_FILL || n < size || (res->trbsr & TRBSR_S);
+    int ok = d->trc == 0 && bad_at == SIZE_MAX && res->trbptr == want_ptr && fill_stop_ok;
+    char why[1200] = "";
+    if (d->trc)
+        snprintf(why, sizeof why, "; ts_tb: %s", res->msg);
+    else if (bad_at != SIZE_MAX)
+        snprintf(why, sizeof why, "; byte at 0x%" PRIx64 " is not the stream's",
+                 base + bad_at);
+    else if (res->trbptr != want_ptr)
+        snprintf(why, sizeof why, "; TRBPTR_EL1 should be 0x%" PRIx64, want_ptr);
+    else if (!fill_stop_ok)
+        snprintf(why, sizeof why, "; the buffer filled but TRBSR_EL1.S is 0 (R_MBSHC)");
+    item(&d->v, ok, "memory image, TRBPTR/TRBSR == TRBE model",
+         "TRBPTR_EL1=0x%" PRIx64 " TRBSR_EL1=0x%" PRIx64 "%s%s", res->trbptr, res->trbsr,
+         d->wrapped ? (d->o.fill_mode == TRBE_FM_FILL ? " (full: collection stopped)"
+                                                      : " (wrapped)") : "", why);
+}
 
-    /* 3. the buffer as software reads it, decoded, against the capture */
-    size_t valid = wrapped ? (size_t)size : (size_t)(res.trbptr - base);
-    if (res.trbptr < base || res.trbptr > base + size)
-        valid = 0;
-    int tail = wrapped && o.fill_mode != TRBE_FM_FILL;
-    size_t async_at = 0;
-    if (tail) {
+/* ---- check 3: the buffer as software reads it, decoded, against the capture ------ */
+
+/* The bytes software reads (dec_b, dec_len) and their packets: Fill mode
+ * from TRBBASER_EL1; after a wrap from the first A-Sync packet after
+ * TRBPTR_EL1.  Returns -1 when the checks cannot go on. */
+static int buffer_window(demo *d)
+{
+    const ts_tb_result *res = &d->res;
+    uint64_t base = d->to.buf_base, size = d->to.buf_size;
+    d->valid = d->wrapped ? (size_t)size : (size_t)(res->trbptr - base);
+    if (res->trbptr < base || res->trbptr > base + size)
+        d->valid = 0;
+    d->tail = d->wrapped && d->o.fill_mode != TRBE_FM_FILL;
+    if (d->tail) {
         /* the oldest byte is at TRBPTR_EL1: make the ring linear, and start
          * at the first A-Sync packet (D5.4) */
-        lin = malloc((size_t)size);
-        if (!lin) {
-            item(&v, 0, "decode", "out of memory");
-            goto verdict_out;
+        d->lin = malloc((size_t)size);
+        if (!d->lin) {
+            item(&d->v, 0, "decode", "out of memory");
+            return -1;
         }
-        size_t at = (size_t)(res.trbptr - base);
-        memcpy(lin, res.buf + at, (size_t)size - at);
-        memcpy(lin + ((size_t)size - at), res.buf, at);
-        if (!ete_pkt_find_async(lin, valid, &async_at)) {
-            item(&v, 0, "buffer decoded == capture", "no A-Sync packet in the %zu bytes of "
-                 "the wrapped buffer", valid);
-            goto verdict_out;
+        size_t at = (size_t)(res->trbptr - base);
+        memcpy(d->lin, res->buf + at, (size_t)size - at);
+        memcpy(d->lin + ((size_t)size - at), res->buf, at);
+        if (!ete_pkt_find_async(d->lin, d->valid, &d->async_at)) {
+            item(&d->v, 0, "buffer decoded == capture", "no A-Sync packet in the %zu bytes "
+                 "of the wrapped buffer", d->valid);
+            return -1;
         }
         /* the run of zeros may begin with the last bytes of the packet
          * before: the A-Sync packet is the 11 zero bytes before its 0x80
          * (D5.4) */
-        size_t end = async_at;
-        while (end < valid && !lin[end])
+        size_t end = d->async_at;
+        while (end < d->valid && !d->lin[end])
             end++;
-        async_at = end - ETE_ASYNC_MIN_ZEROS;
-        dec_b = lin + async_at;
-        dec_len = valid - async_at;
+        d->async_at = end - ETE_ASYNC_MIN_ZEROS;
+        d->dec_b = d->lin + d->async_at;
+        d->dec_len = d->valid - d->async_at;
     } else {
-        dec_b = res.buf;
-        dec_len = valid;
+        d->dec_b = res->buf;
+        d->dec_len = d->valid;
     }
-    parse_mix(&pc, dec_b, dec_len, &mix_buf);
-    size_t cut = 0;
-    if (mix_buf.bad) {
-        item(&v, 0, "buffer decoded == capture", "byte %zu of the buffer%s: %s",
-             (size_t)((dec_b - (tail ? lin : res.buf)) + mix_buf.bad_off),
-             tail ? " (from TRBPTR_EL1)" : "", mix_buf.bad_err);
-        goto verdict_out;
+    parse_mix(&d->pc, d->dec_b, d->dec_len, &d->mix_buf);
+    if (d->mix_buf.bad) {
+        item(&d->v, 0, "buffer decoded == capture", "byte %zu of the buffer%s: %s",
+             (size_t)((d->dec_b - (d->tail ? d->lin : res->buf)) + d->mix_buf.bad_off),
+             d->tail ? " (from TRBPTR_EL1)" : "", d->mix_buf.bad_err);
+        return -1;
     }
-    if (mix_buf.parsed < dec_len) {
+    if (d->mix_buf.parsed < d->dec_len) {
         /* only a full buffer may end inside a packet: the rest of it was
          * not collected (R_MBSHC) */
-        cut = dec_len - mix_buf.parsed;
-        if (!(o.fill_mode == TRBE_FM_FILL && wrapped)) {
-            item(&v, 0, "buffer decoded == capture", "the trace ends inside a packet "
-                 "(%zu bytes at buffer offset %zu)", cut, mix_buf.parsed);
-            goto verdict_out;
+        d->cut = d->dec_len - d->mix_buf.parsed;
+        if (!(d->o.fill_mode == TRBE_FM_FILL && d->wrapped)) {
+            item(&d->v, 0, "buffer decoded == capture", "the trace ends inside a packet "
+                 "(%zu bytes at buffer offset %zu)", d->cut, d->mix_buf.parsed);
+            return -1;
         }
-        dec_len = mix_buf.parsed;
+        d->dec_len = d->mix_buf.parsed;
     }
-    /* the snapshot of what is decoded, and OpenCSD's lister on it, which
-     * runs while the checks below do */
-    snprintf(ss_dir, sizeof ss_dir, "%s/snapshot", o.out);
-    snprintf(ss_txt, sizeof ss_txt, "%s/trc_pkt_lister.txt", o.out);
-    if (mkdir_p(o.out)) {
-        snprintf(ss_err, sizeof ss_err, "cannot create %s: %s", o.out, strerror(errno));
-    } else if (ete_snapshot_write(ss_dir, &id, &r, &s.image, dec_b, dec_len, ss_err,
-                                  sizeof ss_err) == 0) {
-        ss_ok = 1;
-        if (o.ocsd) {
-            t_lister = now_s();
-            lister_pid = lister_start(ss_dir, ss_txt, ss_err, sizeof ss_err);
-        }
-    }
-    if (decode(&dc, &s.image, dec_b, dec_len, &dbuf) || dbuf.errors) {
-        item(&v, 0, "buffer decoded == capture", "our decoder: %u errors: %s", dbuf.errors,
-             dbuf.err);
-        goto verdict_out;
-    }
-    int whole = !tail && !(o.fill_mode == TRBE_FM_FILL && wrapped);
-    pe_stream view = s;
-    view.nrec = (size_t)res.records;
-    size_t k0 = 0, k1 = view.nrec;
-    if (!whole) {
-        /* The buffer holds part of the run: the oracle checks the records
-         * that part covers.  Decoded instruction i is the i-th traced
-         * instruction (the oracle allows no gaps), so the whole stream's
-         * decode places the part: a head (Fill mode, full) is the first
-         * instructions, a tail (after a wrap) the last ones. */
-        if (decode(&dc, &s.image, res.trace, res.ntrace, &dfull) || dfull.errors) {
-            item(&v, 0, "RTL byte stream decoded == capture",
-                 "our decoder on all %zu bytes: %u errors: %s", res.ntrace, dfull.errors,
-                 dfull.err);
-            goto verdict_out;
-        }
-        ete_oracle_stats fst;
-        char msg[1024];
-        int frc = ete_oracle_check(&view, &r, p.num_acpairs, p.ccsize, NULL, 0, dfull.l.e,
-                                   dfull.l.n, &fst, msg, sizeof msg);
-        if (frc)
-            item(&v, 0, "RTL byte stream decoded == capture", "oracle: %s", msg);
-        else
-            item(&v, 1, "RTL byte stream decoded == capture", "all %zu bytes: %" PRIu64
-                 " instructions, %" PRIu64 " exceptions", res.ntrace, fst.insn_checked,
-                 fst.exc_checked);
-        if (dbuf.insns > dfull.insns) {
-            item(&v, 0, "buffer decoded == capture", "the buffer decodes to %" PRIu64
-                 " instructions, the whole stream to %" PRIu64, dbuf.insns, dfull.insns);
-            goto verdict_out;
-        }
-        if (tail) {
-            size_t a = after_decoded(&view, vi, &dfull.l, dfull.insns - dbuf.insns);
-            k0 = a == SIZE_MAX ? view.nrec : a;
-        } else {
-            /* the records after the head's last instruction that must be
-             * traced are not in the buffer */
-            size_t a = after_decoded(&view, vi, &dbuf.l, dbuf.insns);
-            if (a != SIZE_MAX)
-                for (k1 = a; k1 < view.nrec; k1++)
-                    if (view.rec[k1].kind == PE_KIND_INSN && vi[k1] == ETE_VI_TRACED)
-                        break;
-        }
-        if (tail) {
-            /* The first Cycle Count element of a decode that starts at an
-             * A-Sync packet counts from the Cycle Count element before it
-             * (R_BMVKB), which is before the tail: the oracle cannot place it
-             * in the records it checks here, so it is checked as UNKNOWN;
-             * the whole stream's decode above checked its value.  The
-             * Context and Target Address elements after the Trace Info
-             * element (D1.9.3 R_SVGNN) start the tail's instruction ranges. */
-            for (size_t i = 0; i < dbuf.l.n; i++)
-                if (dbuf.l.e[i].kind == ETE_ELEM_CYCLE_COUNT) {
-                    dbuf.l.e[i].cc_valid = 0;
-                    break;
-                }
-        }
-    }
-    {
-        pe_stream part = view;
-        part.rec = view.rec + k0;
-        part.nrec = k1 - k0;
-        ete_progregs rv = r;
-        if (k0 && tail_ss_state(&view, &r, p.num_acpairs, vi, k0, &rv)) {
-            item(&v, 0, "buffer decoded == capture", "out of memory");
-            goto verdict_out;
-        }
-        ete_oracle_stats st;
-        char msg[1024];
-        int orc = ete_oracle_check(&part, &rv, p.num_acpairs, p.ccsize, NULL, 0, dbuf.l.e,
-                                   dbuf.l.n, &st, msg, sizeof msg);
-        char where[256];
-        if (whole)
-            snprintf(where, sizeof where, "TRBBASER_EL1..TRBPTR_EL1, %zu bytes: the whole run",
-                     dec_len);
-        else if (tail)
-            snprintf(where, sizeof where, "%zu bytes from the A-Sync %zu bytes after "
-                     "TRBPTR_EL1: records %zu..%zu of %zu", dec_len, async_at, k0, k1,
-                     view.nrec);
-        else if (cut)
-            snprintf(where, sizeof where, "the full buffer, %zu bytes (and %zu of a packet "
-                     "the end cut): records 0..%zu of %zu", dec_len, cut, k1, view.nrec);
-        else
-            snprintf(where, sizeof where, "the full buffer, %zu bytes: records 0..%zu of %zu",
-                     dec_len, k1, view.nrec);
-        if (orc)
-            item(&v, 0, "buffer decoded == capture", "%s; oracle: %s", where, msg);
-        else
-            item(&v, 1, "buffer decoded == capture", "%s; %" PRIu64 " instructions, %" PRIu64
-                 " exceptions, %" PRIu64 " contexts, %" PRIu64 " timestamps, %" PRIu64
-                 " cycle counts checked", where, st.insn_checked, st.exc_checked,
-                 st.ctx_checked, st.ts_checked, st.cc_checked);
-        whole_done = whole && orc == 0;
-        if (whole) {
-            int same = 1;
-            for (unsigned t = 0; t < ETE_PKT_TYPE_COUNT && t < ETE_ENC_PKT_COUNT; t++)
-                if (mix_buf.n[t] != model_pkts[t])
-                    same = 0;
-            if (!res.dropped)
-                item(&v, same, "our packet parser == model's packet mix",
-                     "%" PRIu64 " packets", mix_buf.total);
-        }
-    }
+    return 0;
+}
 
-    /* 4. the snapshot, and OpenCSD */
-    if (!ss_ok) {
-        item(&v, 0, "OpenCSD snapshot", "%s", ss_err);
-        goto verdict_out;
+/* The snapshot of what is decoded, and OpenCSD's lister on it, which runs
+ * while the checks after this do. */
+static void snapshot_start(demo *d)
+{
+    snprintf(d->ss_dir, sizeof d->ss_dir, "%s/snapshot", d->o.out);
+    snprintf(d->ss_txt, sizeof d->ss_txt, "%s/trc_pkt_lister.txt", d->o.out);
+    if (mkdir_p(d->o.out)) {
+        snprintf(d->ss_err, sizeof d->ss_err, "cannot create %s: %s", d->o.out,
+                 strerror(errno));
+    } else if (ete_snapshot_write(d->ss_dir, &d->id, &d->r, &d->s.image, d->dec_b, d->dec_len,
+                                  d->ss_err, sizeof d->ss_err) == 0) {
+        d->ss_ok = 1;
+        if (d->o.ocsd) {
+            d->t_lister = now_s();
+            d->lister_pid = lister_start(d->ss_dir, d->ss_txt, d->ss_err, sizeof d->ss_err);
+        }
     }
-    note("snapshot %s (also: ete-decode --snapshot %s)", ss_dir, ss_dir);
-    if (o.ocsd) {
-        ocsd_ete_result oc;
-        char msg[1024];
-        if (ocsd_ete_decode(&id, r.trcconfigr, r.trctraceidr, &s.image, dec_b, dec_len, &oc,
-                            msg, sizeof msg)) {
-            item(&v, 0, "OpenCSD library == our decoder", "%s", msg);
-        } else {
-            int c = ocsd_ete_compare(&oc, dbuf.l.e, dbuf.l.n, msg, sizeof msg);
-            if (c) {
-                item(&v, 0, "OpenCSD library == our decoder", "%s", msg);
-            } else {
-                /* the summary ends with the waiver counts: name them only
-                 * when one was used */
-                const char *wv = strstr(msg, "waived:");
-                int used = 0;
-                for (const char *q = wv; q && *q; q++)
-                    used |= *q >= '1' && *q <= '9' && q[-1] != 'W';
-                item(&v, 1, "OpenCSD library == our decoder",
-                     "%" PRIu64 " instructions in %" PRIu64 " ranges, %" PRIu64
-                     " exceptions: the same, element by element%s%s",
-                     oc.insn_count, dbuf.ranges, dbuf.exc, used ? "; " : " (no waiver used)",
-                     used ? wv : "");
+}
+
+/* The buffer holds part of the run: the oracle checks the records that
+ * part covers (k0..k1 of view).  Decoded instruction i is the i-th traced
+ * instruction (the oracle allows no gaps), so the whole stream's decode
+ * places the part: a head (Fill mode, full) is the first instructions, a
+ * tail (after a wrap) the last ones.  Returns -1 when the checks cannot go
+ * on. */
+static int place_part(demo *d)
+{
+    const ts_tb_result *res = &d->res;
+    if (decode(&d->dc, &d->s.image, res->trace, res->ntrace, &d->dfull) || d->dfull.errors) {
+        item(&d->v, 0, "RTL byte stream decoded == capture",
+             "our decoder on all %zu bytes: %u errors: %s", res->ntrace, d->dfull.errors,
+             d->dfull.err);
+        return -1;
+    }
+    ete_oracle_stats fst;
+    char msg[1024];
+    int frc = ete_oracle_check(&d->view, &d->r, d->p.num_acpairs, d->p.ccsize, NULL, 0,
+                               d->dfull.l.e, d->dfull.l.n, &fst, msg, sizeof msg);
+    if (frc)
+        item(&d->v, 0, "RTL byte stream decoded == capture", "oracle: %s", msg);
+    else
+        item(&d->v, 1, "RTL byte stream decoded == capture", "all %zu bytes: %" PRIu64
+             " instructions, %" PRIu64 " exceptions", res->ntrace, fst.insn_checked,
+             fst.exc_checked);
+    if (d->dbuf.insns > d->dfull.insns) {
+        item(&d->v, 0, "buffer decoded == capture", "the buffer decodes to %" PRIu64
+             " instructions, the whole stream to %" PRIu64, d->dbuf.insns, d->dfull.insns);
+        return -1;
+    }
+    const pe_stream *view = &d->view;
+    if (d->tail) {
+        size_t a = after_decoded(view, d->vi, &d->dfull.l, d->dfull.insns - d->dbuf.insns);
+        d->k0 = a == SIZE_MAX ? view->nrec : a;
+        /* The first Cycle Count element of a decode that starts at an
+         * A-Sync packet counts from the Cycle Count element before it
+         * (R_BMVKB), which is before the tail: the oracle cannot place it
+         * in the records it checks here, so it is checked as UNKNOWN;
+         * the whole stream's decode above checked its value.  The
+         * Context and Target Address elements after the Trace Info
+         * element (D1.9.3 R_SVGNN) start the tail's instruction ranges. */
+        for (size_t i = 0; i < d->dbuf.l.n; i++)
+            if (d->dbuf.l.e[i].kind == ETE_ELEM_CYCLE_COUNT) {
+                d->dbuf.l.e[i].cc_valid = 0;
+                break;
             }
-            ocsd_ete_result_free(&oc);
-        }
-        int lrc = lister_pid < 0 ? -1 : lister_finish(lister_pid, ss_txt, &L, ss_err,
-                                                      sizeof ss_err);
-        lister_pid = -1;
-        lister_s = now_s() - t_lister;
-        if (lrc) {
-            item(&v, 0, "trc_pkt_lister -ss_dir DIR -decode", "%s", ss_err);
-        } else {
-            lister_done = 1;
-            int ok = L.status == 0 && !L.signal && L.errors == 0 && L.nacc == 0 &&
-                     L.insns == dbuf.insns && L.exc == dbuf.exc && L.eot == 1 &&
-                     L.processed == dec_len && L.unsynced == 0;
-            char st[64];
-            if (L.signal)
-                snprintf(st, sizeof st, "killed by signal %d", L.signal);
-            else
-                snprintf(st, sizeof st, "exit status %d", L.status);
-            char more[160] = "";
-            int mk = 0;
-            if (L.unsynced)
-                mk += snprintf(more + mk, sizeof more - (size_t)mk, "; %" PRIu64
-                               " bytes before its first A-Sync", L.unsynced);
-            if (L.nacc)
-                mk += snprintf(more + mk, sizeof more - (size_t)mk, "; %" PRIu64
-                               " reads outside the program image", L.nacc);
-            if (L.eot != 1)
-                snprintf(more + mk, sizeof more - (size_t)mk, "; %" PRIu64
-                         " end-of-trace elements", L.eot);
-            item(&v, ok, "trc_pkt_lister -ss_dir DIR -decode",
-                 "%s; %" PRIu64 " of %zu bytes, %" PRIu64 " instructions (ours %" PRIu64
-                 "), %" PRIu64 " exceptions (ours %" PRIu64 "), %" PRIu64 " errors%s%s%s",
-                 st, L.processed, dec_len, L.insns, dbuf.insns, L.exc, dbuf.exc, L.errors,
-                 L.errors ? ", first: " : "", L.errors ? L.first_error : "", more);
-            note("trc_pkt_lister: %" PRIu64 " Trace On elements (ours %" PRIu64 "), the gaps "
-                 "%swhere returns from EL1, which is not traced, resume the trace; its "
-                 "output: %s", L.trace_on, dbuf.trace_on, tail ? "" : "at the start and ",
-                 ss_txt);
-        }
+    } else {
+        /* the records after the head's last instruction that must be
+         * traced are not in the buffer */
+        size_t a = after_decoded(view, d->vi, &d->dbuf.l, d->dbuf.insns);
+        if (a != SIZE_MAX)
+            for (d->k1 = a; d->k1 < view->nrec; d->k1++)
+                if (view->rec[d->k1].kind == PE_KIND_INSN && d->vi[d->k1] == ETE_VI_TRACED)
+                    break;
     }
+    return 0;
+}
 
-verdict_out:
-    if (lister_pid > 0) {
-        /* a check failed before its turn: it is not needed any more */
-        kill(lister_pid, SIGTERM);
-        while (waitpid(lister_pid, NULL, 0) < 0 && errno == EINTR)
-            ;
+/* The oracle on the records k0..k1 against the buffer's decode, and (the
+ * whole run) our packet parser against the model's packet counts.  Returns
+ * -1 when the checks cannot go on. */
+static int check_part(demo *d)
+{
+    const pe_stream *view = &d->view;
+    pe_stream part = *view;
+    part.rec = view->rec + d->k0;
+    part.nrec = d->k1 - d->k0;
+    ete_progregs rv = d->r;
+    if (d->k0 && tail_ss_state(view, &d->r, d->p.num_acpairs, d->vi, d->k0, &rv)) {
+        item(&d->v, 0, "buffer decoded == capture", "out of memory");
+        return -1;
     }
+    ete_oracle_stats st;
+    char msg[1024];
+    int orc = ete_oracle_check(&part, &rv, d->p.num_acpairs, d->p.ccsize, NULL, 0,
+                               d->dbuf.l.e, d->dbuf.l.n, &st, msg, sizeof msg);
+    char where[256];
+    if (d->whole)
+        snprintf(where, sizeof where, "TRBBASER_EL1..TRBPTR_EL1, %zu bytes: the whole run",
+                 d->dec_len);
+    else if (d->tail)
+        snprintf(where, sizeof where, "%zu bytes from the A-Sync %zu bytes after "
+                 "TRBPTR_EL1: records %zu..%zu of %zu", d->dec_len, d->async_at, d->k0, d->k1,
+                 view->nrec);
+    else if (d->cut)
+        snprintf(where, sizeof where, "the full buffer, %zu bytes (and %zu of a packet "
+                 "the end cut): records 0..%zu of %zu", d->dec_len, d->cut, d->k1, view->nrec);
+    else
+        snprintf(where, sizeof where, "the full buffer, %zu bytes: records 0..%zu of %zu",
+                 d->dec_len, d->k1, view->nrec);
+    if (orc)
+        item(&d->v, 0, "buffer decoded == capture", "%s; oracle: %s", where, msg);
+    else
+        item(&d->v, 1, "buffer decoded == capture", "%s; %" PRIu64 " instructions, %" PRIu64
+             " exceptions, %" PRIu64 " contexts, %" PRIu64 " timestamps, %" PRIu64
+             " cycle counts checked", where, st.insn_checked, st.exc_checked,
+             st.ctx_checked, st.ts_checked, st.cc_checked);
+    d->whole_done = d->whole && orc == 0;
+    if (d->whole) {
+        int same = 1;
+        for (unsigned t = 0; t < ETE_PKT_TYPE_COUNT && t < ETE_ENC_PKT_COUNT; t++)
+            if (d->mix_buf.n[t] != d->model_pkts[t])
+                same = 0;
+        if (!d->res.dropped)
+            item(&d->v, same, "our packet parser == model's packet mix",
+                 "%" PRIu64 " packets", d->mix_buf.total);
+    }
+    return 0;
+}
+
+/* Returns -1 when the checks cannot go on. */
+static int check_decode(demo *d)
+{
+    memset(&d->dc, 0, sizeof d->dc);
+    d->dc.id = d->id;
+    d->dc.trcconfigr = d->r.trcconfigr;
+    d->dc.trctraceidr = d->r.trctraceidr;
+    ete_pkt_cfg_from_regs(&d->pc, &d->id, d->r.trcconfigr);
+    if (buffer_window(d))
+        return -1;
+    snapshot_start(d);
+    if (decode(&d->dc, &d->s.image, d->dec_b, d->dec_len, &d->dbuf) || d->dbuf.errors) {
+        item(&d->v, 0, "buffer decoded == capture", "our decoder: %u errors: %s",
+             d->dbuf.errors, d->dbuf.err);
+        return -1;
+    }
+    d->whole = !d->tail && !(d->o.fill_mode == TRBE_FM_FILL && d->wrapped);
+    d->view = d->s;
+    d->view.nrec = (size_t)d->res.records;
+    d->k0 = 0;
+    d->k1 = d->view.nrec;
+    if (!d->whole && place_part(d))
+        return -1;
+    return check_part(d);
+}
+
+/* ---- check 4: the snapshot, and OpenCSD ------------------------------------------ */
+
+/* OpenCSD's library in process, element by element against our decoder. */
+static void check_ocsd_library(demo *d)
+{
+    ocsd_ete_result oc;
+    char msg[1024];
+    if (ocsd_ete_decode(&d->id, d->r.trcconfigr, d->r.trctraceidr, &d->s.image, d->dec_b,
+                        d->dec_len, &oc, msg, sizeof msg)) {
+        item(&d->v, 0, "OpenCSD library == our decoder", "%s", msg);
+        return;
+    }
+    int c = ocsd_ete_compare(&oc, d->dbuf.l.e, d->dbuf.l.n, msg, sizeof msg);
+    if (c) {
+        item(&d->v, 0, "OpenCSD library == our decoder", "%s", msg);
+    } else {
+        /* the summary ends with the waiver counts: name them only when one
+         * was used */
+        const char *wv = strstr(msg, "waived:");
+        int used = 0;
+        for (const char *q = wv; q && *q; q++)
+            used |= *q >= '1' && *q <= '9' && q[-1] != 'W';
+        item(&d->v, 1, "OpenCSD library == our decoder",
+             "%" PRIu64 " instructions in %" PRIu64 " ranges, %" PRIu64
+             " exceptions: the same, element by element%s%s",
+             oc.insn_count, d->dbuf.ranges, d->dbuf.exc, used ? "; " : " (no waiver used)",
+             used ? wv : "");
+    }
+    ocsd_ete_result_free(&oc);
+}
+
+/* trc_pkt_lister's decode of the snapshot: its exit status, instruction and
+ * exception counts against ours, errors. */
+static void check_lister(demo *d)
+{
+    lister *L = &d->L;
+    int lrc = d->lister_pid < 0 ? -1 : lister_finish(d->lister_pid, d->ss_txt, L, d->ss_err,
+                                                     sizeof d->ss_err);
+    d->lister_pid = -1;
+    d->lister_s = now_s() - d->t_lister;
+    if (lrc) {
+        item(&d->v, 0, "trc_pkt_lister -ss_dir DIR -decode", "%s", d->ss_err);
+        return;
+    }
+    d->lister_done = 1;
+    const decoded *db = &d->dbuf;
+    int ok = L->status == 0 && !L->signal && L->errors == 0 && L->nacc == 0 &&
+             L->insns == db->insns && L->exc == db->exc && L->eot == 1 &&
+             L->processed == d->dec_len && L->unsynced == 0;
+    char st[64];
+    if (L->signal)
+        snprintf(st, sizeof st, "killed by signal %d", L->signal);
+    else
+        snprintf(st, sizeof st, "exit status %d", L->status);
+    char more[160] = "";
+    int mk = 0;
+    if (L->unsynced)
+        mk += snprintf(more + mk, sizeof more - (size_t)mk, "; %" PRIu64
+                       " bytes before its first A-Sync", L->unsynced);
+    if (L->nacc)
+        mk += snprintf(more + mk, sizeof more - (size_t)mk, "; %" PRIu64
+                       " reads outside the program image", L->nacc);
+    if (L->eot != 1)
+        snprintf(more + mk, sizeof more - (size_t)mk, "; %" PRIu64
+                 " end-of-trace elements", L->eot);
+    item(&d->v, ok, "trc_pkt_lister -ss_dir DIR -decode",
+         "%s; %" PRIu64 " of %zu bytes, %" PRIu64 " instructions (ours %" PRIu64
+         "), %" PRIu64 " exceptions (ours %" PRIu64 "), %" PRIu64 " errors%s%s%s",
+         st, L->processed, d->dec_len, L->insns, db->insns, L->exc, db->exc, L->errors,
+         L->errors ? ", first: " : "", L->errors ? L->first_error : "", more);
+    note("trc_pkt_lister: %" PRIu64 " Trace On elements (ours %" PRIu64 "), the gaps "
+         "%swhere returns from EL1, which is not traced, resume the trace; its "
+         "output: %s", L->trace_on, db->trace_on, d->tail ? "" : "at the start and ",
+         d->ss_txt);
+}
+
+static void check_ocsd(demo *d)
+{
+    if (!d->ss_ok) {
+        item(&d->v, 0, "OpenCSD snapshot", "%s", d->ss_err);
+        return;
+    }
+    note("snapshot %s (also: ete-decode --snapshot %s)", d->ss_dir, d->ss_dir);
+    if (!d->o.ocsd)
+        return;
+    check_ocsd_library(d);
+    check_lister(d);
+}
+
+/* Checks 1-4, each a PASS/FAIL line; a failure that leaves nothing to
+ * check stops them. */
+static void demo_checks(demo *d)
+{
+    printf("\nchecks\n");
+    if (!check_trace_bytes(d)) {
+        check_memory_image(d);
+        if (!check_decode(d))
+            check_ocsd(d);
+    }
+    if (d->lister_pid > 0) {
+        /* a check failed before its turn: it is not needed any more */
+        kill(d->lister_pid, SIGTERM);
+        while (waitpid(d->lister_pid, NULL, 0) < 0 && errno == EINTR)
+            ;
+        d->lister_pid = -1;
+    }
+}
+
+/* ---- figures and verdict --------------------------------------------------------- */
+
+static void demo_figures(const demo *d)
+{
     printf("\nfigures\n");
+    uint64_t dec_insns = d->dbuf.insns;
     char never[160] = "";
-    if (whole_done && dbuf.insns < traced && traced - dbuf.insns < 64)
+    if (d->whole_done && dec_insns < d->traced && d->traced - dec_insns < 64)
         snprintf(never, sizeof never, " (the last %" PRIu64 " follow the last P0 "
                  "instruction: no P0 element ends their range, so they are never output)",
-                 traced - dbuf.insns);
+                 d->traced - dec_insns);
     fig("instructions", "%" PRIu64 " executed (%" PRIu64 " at EL0), %" PRIu64 " traced "
-        "(ViewInst), %" PRIu64 " decoded from the buffer%s", w.insns, w.el0, traced,
-        dbuf.insns, never);
+        "(ViewInst), %" PRIu64 " decoded from the buffer%s", d->w.insns, d->w.el0, d->traced,
+        dec_insns, never);
     fig("trace", "%zu bytes from the ETE, %zu decoded from the buffer; %.3f bits per traced "
-        "instruction", res.ntrace, dec_len,
-        traced ? 8.0 * (double)res.ntrace / (double)traced : 0.0);
-    if (mix_buf.total)
-        print_mix(&mix_buf);
-    fig("cycles", "%" PRIu64 " simulated, %.0f per second", res.cycles,
-        res.seconds > 0 ? (double)res.cycles / res.seconds : 0.0);
-    if (lister_done)
-        fig("OpenCSD", "trc_pkt_lister %.1f s (while the checks ran)", lister_s);
-    fig("wall time", "%.1f s", now_s() - t_start);
-    int pass = v.failed == 0 && v.items > 0;
+        "instruction", d->res.ntrace, d->dec_len,
+        d->traced ? 8.0 * (double)d->res.ntrace / (double)d->traced : 0.0);
+    if (d->mix_buf.total)
+        print_mix(&d->mix_buf);
+    fig("cycles", "%" PRIu64 " simulated, %.0f per second", d->res.cycles,
+        d->res.seconds > 0 ? (double)d->res.cycles / d->res.seconds : 0.0);
+    if (d->lister_done)
+        fig("OpenCSD", "trc_pkt_lister %.1f s (while the checks ran)", d->lister_s);
+    fig("wall time", "%.1f s", now_s() - d->t_start);
+}
+
+/* The verdict line; 1 when every check passed. */
+static int demo_verdict(const demo *d)
+{
+    int pass = d->v.failed == 0 && d->v.items > 0;
     printf("\n");
     if (pass)
         out("verdict", "PASS");
     else
-        out("verdict", "FAIL (%u of %u checks failed; first: %s)", v.failed, v.items,
-            v.first);
+        out("verdict", "FAIL (%u of %u checks failed; first: %s)", d->v.failed, d->v.items,
+            d->v.first);
+    return pass;
+}
 
-    ete_elem_list_free(&dbuf.l);
-    ete_elem_list_free(&dfull.l);
-    free(vi);
-    free(lin);
-    ts_tb_result_free(&res);
-    pe_stream_free(&s);
+static void demo_free(demo *d)
+{
+    ts_dut_free(d->dut);
+    ete_elem_list_free(&d->dbuf.l);
+    ete_elem_list_free(&d->dfull.l);
+    free(d->vi);
+    free(d->lin);
+    ts_tb_result_free(&d->res);
+    pe_stream_free(&d->s);
+}
+
+int main(int argc, char **argv)
+{
+    static demo d;
+    d.t_start = now_s();
+    d.lister_pid = -1;
+    pe_stream_init(&d.s);
+    int rc = setup_workload(&d, argc, argv);
+    if (!rc)
+        rc = setup_ete(&d);
+    if (rc) {
+        demo_free(&d);
+        return rc;
+    }
+    setup_trbe(&d);
+    demo_run(&d);
+    demo_checks(&d);
+    demo_figures(&d);
+    int pass = demo_verdict(&d);
+    demo_free(&d);
     return pass ? 0 : 1;
 }

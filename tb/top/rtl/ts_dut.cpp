@@ -2,9 +2,6 @@
 // Vtrace_subsystem) and the C bench: pins, clock, waves.  Compiled once
 // per parameter set by mk/top.mk with the set's parameters as TS_DUT_*
 // macros (the same values as the -G options given to Verilator).
-#include <cstdio>
-#include <new>
-
 #include "Vtrace_subsystem.h"
 #include "vl_shim.h"
 
@@ -30,9 +27,6 @@
 static_assert(TS_DUT_RETIRE_WIDTH <= TS_TB_MAX_RW && TS_DUT_OUT_BYTES <= TS_TB_MAX_OB &&
                   TS_DUT_DATA_W / 8 <= TS_TB_MAX_DB,
               "pin structures too small for the parameter set");
-
-#define TS_DUT_STR2(x) #x
-#define TS_DUT_STR(x) TS_DUT_STR2(x)
 
 namespace {
 
@@ -92,7 +86,6 @@ void step(void *vp, const ts_pins_in *in, ts_pins_out *o)
 {
     dut *d = static_cast<dut *>(vp);
     Vtrace_subsystem &t = *d->sim.top;
-    const unsigned db = TS_DUT_DATA_W / 8;
     t.clk_i = 0;
     t.rst_ni = in->rst_n & 1u;
     drive_pe(t, in);
@@ -134,11 +127,7 @@ void step(void *vp, const ts_pins_in *in, ts_pins_out *o)
     t.brbe_cntvoff_el2_i = in->brbe_cntvoff;
     t.brbe_pmcr_n_i = in->brbe_pmcr_n & 31u;
     t.brbe_mdcr_el2_hpmn_i = in->brbe_hpmn & 31u;
-    t.m_axi_awready_i = in->awready & 1u;
-    t.m_axi_wready_i = in->wready & 1u;
-    put(t.m_axi_bid_i, 0, TS_DUT_ID_W, in->bid);
-    t.m_axi_bresp_i = in->bresp & 3u;
-    t.m_axi_bvalid_i = in->bvalid & 1u;
+    vl_shim::axi_w_drive(t, in, TS_DUT_ID_W);
     t.eval();
 
     o->pe_stall = t.pe_stall_o & 1u;
@@ -171,28 +160,14 @@ void step(void *vp, const ts_pins_in *in, ts_pins_out *o)
     o->spe_serror = t.spe_serror_o & 1u;
     o->spe_idle = t.spe_idle_o & 1u;
     o->spe_psb_ready = t.spe_psb_ready_o & 1u;
-    o->awid = static_cast<uint32_t>(get(t.m_axi_awid_o, 0, TS_DUT_ID_W));
-    o->awaddr = t.m_axi_awaddr_o;
-    o->awlen = t.m_axi_awlen_o;
-    o->awsize = t.m_axi_awsize_o;
-    o->awburst = t.m_axi_awburst_o;
-    o->awlock = t.m_axi_awlock_o;
-    o->awcache = t.m_axi_awcache_o;
-    o->awprot = t.m_axi_awprot_o;
-    o->awvalid = t.m_axi_awvalid_o & 1u;
-    for (unsigned i = 0; i < db; i++)
-        o->wdata[i] = static_cast<uint8_t>(get(t.m_axi_wdata_o, 8u * i, 8));
-    o->wstrb = static_cast<uint32_t>(get(t.m_axi_wstrb_o, 0, db));
-    o->wlast = t.m_axi_wlast_o & 1u;
-    o->wvalid = t.m_axi_wvalid_o & 1u;
-    o->bready = t.m_axi_bready_o & 1u;
+    vl_shim::axi_w_sample(t, o, TS_DUT_ID_W, TS_DUT_DATA_W / 8);
     d->sim.rise();
 }
 
 int waves(void *vp, const char *path, char *err, size_t errlen)
 {
     dut *d = static_cast<dut *>(vp);
-    return d->sim.waves(path, TS_DUT_STR(TS_DUT_SET), err, errlen);
+    return d->sim.waves(path, VL_SHIM_STR(TS_DUT_SET), err, errlen);
 }
 
 } // namespace
@@ -201,16 +176,12 @@ extern "C" {
 
 ts_tb_dut *ts_dut_new(char *err, size_t errlen)
 {
-    dut *d = new (std::nothrow) dut;
-    if (!d) {
-        std::snprintf(err, errlen, "out of memory");
+    dut *d = vl_shim::new_dut<dut>(step, err, errlen);
+    if (!d)
         return nullptr;
-    }
     ts_tb_params &p = d->pub.params;
-    d->pub.ctx = d;
-    d->pub.step = step;
     d->pub.waves = waves;
-    p.set = TS_DUT_STR(TS_DUT_SET);
+    p.set = VL_SHIM_STR(TS_DUT_SET);
     p.retire_width = TS_DUT_RETIRE_WIDTH;
     p.out_bytes = TS_DUT_OUT_BYTES;
     p.data_bytes = TS_DUT_DATA_W / 8;
@@ -240,17 +211,13 @@ ts_tb_dut *ts_dut_new(char *err, size_t errlen)
     p.brbe_record_isb = TS_DUT_BRBE_RECORD_ISB;
     p.brbe_cap_per_cycle = TS_DUT_BRBE_CAP_PER_CYCLE;
     p.brbe_ser_depth = TS_DUT_BRBE_SER_DEPTH;
-    Vtrace_subsystem &t = *d->sim.top;
-    t.rst_ni = 0;
-    t.eval();
     return &d->pub;
 }
 
 void ts_dut_free(ts_tb_dut *p)
 {
-    if (!p)
-        return;
-    delete static_cast<dut *>(p->ctx);
+    if (p)
+        delete vl_shim::of<dut>(p);
 }
 
 int ts_dut_waves(ts_tb_dut *p, const char *path, char *err, size_t errlen)

@@ -2,7 +2,7 @@
  * the thin C++ shim of ts_dut.cpp.  One shim is compiled per parameter set
  * (mk/top.mk) with the set's parameters as TS_DUT_* macros.
  *
- * ts_dut_new returns a ts_tb_dut (tb/top/ts_pins.h) whose step function
+ * ts_dut_new returns a ts_tb_dut (tb/top/rtl/ts_pins.h) whose step function
  * runs one clock period: the inputs are applied with the clock low and
  * evaluated, the outputs sampled (what the rising edge sees), then the
  * rising edge. */

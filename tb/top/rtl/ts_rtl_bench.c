@@ -1,5 +1,5 @@
 /* ts-rtl-bench-<set>: the Verilator bench of the trace subsystem
- * (rtl/top/trace_subsystem.v) for one parameter set: runs tb/top/ts_tb.h
+ * (rtl/top/trace_subsystem.v) for one parameter set: runs tb/top/rtl/ts_rtl_tb.h
  * for one seed or a range of them (--seeds N), one line per seed, and
  * ends with "N passed, N failed".  docs/trace-subsystem.md, "Bench". */
 #include <inttypes.h>
@@ -12,7 +12,7 @@
 #include "progen.h"
 #include "trbe_regs.h"
 #include "ts_dut.h"
-#include "ts_tb.h"
+#include "ts_rtl_tb.h"
 
 static int parse_name(const char *s, const char *const *names, unsigned n, unsigned *out)
 {

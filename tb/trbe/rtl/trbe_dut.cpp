@@ -2,9 +2,6 @@
 // Vtrbe_top) and the C bench: pins, clock, waves.  Compiled once per
 // parameter set by mk/trbe.mk with the set's parameters as TRBE_DUT_*
 // macros (the same values as the -G options given to Verilator).
-#include <cstdio>
-#include <new>
-
 #include "Vtrbe_top.h"
 #include "vl_shim.h"
 
@@ -21,12 +18,8 @@ static_assert(TRBE_DUT_DATA_W == 64 || TRBE_DUT_DATA_W == 128, "DATA_W");
 static_assert(TRBE_DUT_IN_BYTES <= TRBE_TB_MAX_IN && TRBE_DUT_DATA_W / 8 <= TRBE_TB_MAX_DB,
               "pin structures too small");
 
-#define TRBE_DUT_STR2(x) #x
-#define TRBE_DUT_STR(x) TRBE_DUT_STR2(x)
-
 namespace {
 
-using vl_shim::get;
 using vl_shim::put;
 
 struct dut {
@@ -38,7 +31,6 @@ void step(void *vp, const trbe_pins_in *in, trbe_pins_out *o)
 {
     dut *d = static_cast<dut *>(vp);
     Vtrbe_top &t = *d->sim.top;
-    const unsigned db = TRBE_DUT_DATA_W / 8;
     t.clk_i = 0;
     t.rst_ni = in->rst_n & 1u;
     t.sr_valid_i = in->sr_valid & 1u;
@@ -53,11 +45,7 @@ void step(void *vp, const trbe_pins_in *in, trbe_pins_out *o)
     t.flush_done_i = in->flush_done & 1u;
     t.tsb_req_i = in->tsb_req & 1u;
     t.prog_na_i = in->prog_na & 1u;
-    t.m_axi_awready_i = in->awready & 1u;
-    t.m_axi_wready_i = in->wready & 1u;
-    put(t.m_axi_bid_i, 0, TRBE_DUT_ID_W, in->bid);
-    t.m_axi_bresp_i = in->bresp & 3u;
-    t.m_axi_bvalid_i = in->bvalid & 1u;
+    vl_shim::axi_w_drive(t, in, TRBE_DUT_ID_W);
     t.eval();
 
     o->sr_rdata = t.sr_rdata_o;
@@ -69,21 +57,7 @@ void step(void *vp, const trbe_pins_in *in, trbe_pins_out *o)
     o->enabled = t.enabled_o & 1u;
     o->evt_wrap = t.evt_wrap_o & 1u;
     o->evt_trig = t.evt_trig_o & 1u;
-    o->awid = static_cast<uint32_t>(get(t.m_axi_awid_o, 0, TRBE_DUT_ID_W));
-    o->awaddr = t.m_axi_awaddr_o;
-    o->awlen = t.m_axi_awlen_o;
-    o->awsize = t.m_axi_awsize_o;
-    o->awburst = t.m_axi_awburst_o;
-    o->awlock = t.m_axi_awlock_o;
-    o->awcache = t.m_axi_awcache_o;
-    o->awprot = t.m_axi_awprot_o;
-    o->awvalid = t.m_axi_awvalid_o & 1u;
-    for (unsigned i = 0; i < db; i++)
-        o->wdata[i] = static_cast<uint8_t>(get(t.m_axi_wdata_o, 8u * i, 8));
-    o->wstrb = static_cast<uint32_t>(get(t.m_axi_wstrb_o, 0, db));
-    o->wlast = t.m_axi_wlast_o & 1u;
-    o->wvalid = t.m_axi_wvalid_o & 1u;
-    o->bready = t.m_axi_bready_o & 1u;
+    vl_shim::axi_w_sample(t, o, TRBE_DUT_ID_W, TRBE_DUT_DATA_W / 8);
     d->sim.rise();
 }
 
@@ -93,35 +67,27 @@ extern "C" {
 
 trbe_tb_dut *trbe_dut_new(char *err, size_t errlen)
 {
-    dut *d = new (std::nothrow) dut;
-    if (!d) {
-        std::snprintf(err, errlen, "out of memory");
+    dut *d = vl_shim::new_dut<dut>(step, err, errlen);
+    if (!d)
         return nullptr;
-    }
-    d->pub.ctx = d;
-    d->pub.step = step;
-    d->pub.params.set = TRBE_DUT_STR(TRBE_DUT_SET);
+    d->pub.params.set = VL_SHIM_STR(TRBE_DUT_SET);
     d->pub.params.in_bytes = TRBE_DUT_IN_BYTES;
     d->pub.params.data_bytes = TRBE_DUT_DATA_W / 8;
     d->pub.params.burst_beats = TRBE_DUT_BURST_BEATS;
     d->pub.params.id_w = TRBE_DUT_ID_W;
     d->pub.params.axi_id = TRBE_DUT_AXI_ID;
-    Vtrbe_top &t = *d->sim.top;
-    t.rst_ni = 0;
-    t.eval();
     return &d->pub;
 }
 
 void trbe_dut_free(trbe_tb_dut *p)
 {
-    if (!p)
-        return;
-    delete static_cast<dut *>(p->ctx);
+    if (p)
+        delete vl_shim::of<dut>(p);
 }
 
 int trbe_dut_waves(trbe_tb_dut *p, const char *path, char *err, size_t errlen)
 {
-    return static_cast<dut *>(p->ctx)->sim.waves(path, TRBE_DUT_STR(TRBE_DUT_SET), err, errlen);
+    return vl_shim::of<dut>(p)->sim.waves(path, VL_SHIM_STR(TRBE_DUT_SET), err, errlen);
 }
 
 } // extern "C"

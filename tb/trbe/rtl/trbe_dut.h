@@ -2,7 +2,7 @@
  * the thin C++ shim of trbe_dut.cpp.  One shim is compiled per parameter
  * set (mk/trbe.mk) with the set's parameters as TRBE_DUT_* macros.
  *
- * trbe_dut_new returns a trbe_tb_dut (tb/trbe/trbe_pins.h) whose step
+ * trbe_dut_new returns a trbe_tb_dut (tb/trbe/rtl/trbe_pins.h) whose step
  * function runs one clock period: the inputs are applied with the clock
  * low and evaluated, the outputs sampled (what the rising edge sees), then
  * the rising edge. */

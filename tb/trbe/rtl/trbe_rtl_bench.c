@@ -1,4 +1,4 @@
-/* trbe-rtl-bench-<set>: runs the TRBE RTL bench (tb/trbe/trbe_tb.h) for a
+/* trbe-rtl-bench-<set>: runs the TRBE RTL bench (tb/trbe/rtl/trbe_rtl_tb.h) for a
  * range of seeds against the Verilated trbe_top of one parameter set and
  * ends with "N passed, N failed".  docs/trbe.md, "Bench". */
 #include <inttypes.h>
@@ -9,7 +9,7 @@
 #include "harness.h"
 #include "trbe_dut.h"
 #include "trbe_regs.h"
-#include "trbe_tb.h"
+#include "trbe_rtl_tb.h"
 
 static int parse_mode(const char *s, const char *const *names, unsigned n, int *out)
 {

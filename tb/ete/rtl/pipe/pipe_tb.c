@@ -42,34 +42,27 @@ const char *pipe_tb_config_name(unsigned c)
     }
 }
 
-static uint64_t mix(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 /* An address strictly inside a run of at least 3 instructions, so that an
- * edge placed there splits the run (as tests/ete/test_model_block.c). */
-static uint64_t pick_mid(const pe_blk *b, size_t nb, uint64_t *rng, int el)
+ * edge placed there splits the run (as tests/ete/test_ete_model_block.c). */
+static uint64_t pick_mid(const pe_blk *b, size_t nb, harness_rng *rng, int el)
 {
     for (int tries = 0; tries < 4000 && nb; tries++) {
-        const pe_blk *x = &b[mix(rng) % nb];
+        const pe_blk *x = &b[harness_rng_below(rng, nb)];
         if (x->kind != PE_BLK_INSN || x->last < 8 || (el >= 0 && x->el != (unsigned)el))
             continue;
         unsigned n = x->last / 4u + 1u;
-        return x->addr + 4u * (1u + (unsigned)(mix(rng) % (n - 2u)));
+        return x->addr + 4u * (1u + (unsigned)harness_rng_below(rng, n - 2u));
     }
     return 0;
 }
 
-/* The configurations of tests/ete/test_model_block.c that put comparators
+/* The configurations of tests/ete/test_ete_model_block.c that put comparators
  * inside runs: range-mid, startstop-mid, mid-all. */
 static void mid_config(unsigned c, uint64_t seed, const pe_stream *s, const pe_blk *b,
                        size_t nb, ete_params *p, ete_progregs *r)
 {
-    uint64_t rng = seed * 0x9E3779B97F4A7C15ull + c;
+    harness_rng rng;
+    harness_rng_init(&rng, seed, c);
     ete_rt_config(c == PIPE_TB_MID_ALL ? ETE_RT_ALL : ETE_RT_PLAIN, seed, s, p, r);
     if (c == PIPE_TB_RANGE_MID || c == PIPE_TB_MID_ALL) {
         uint64_t lo = pick_mid(b, nb, &rng, -1), hi = pick_mid(b, nb, &rng, -1);

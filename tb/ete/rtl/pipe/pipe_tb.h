@@ -13,7 +13,7 @@
 #include "ete_roundtrip.h"
 
 /* ete_rt_config's configurations, then three with comparators inside runs
- * (tests/ete/test_model_block.c) */
+ * (tests/ete/test_ete_model_block.c) */
 enum {
     PIPE_TB_RANGE_MID = ETE_RT_NUM_CONFIGS,
     PIPE_TB_SS_MID,

@@ -9,6 +9,7 @@
 
 #include "ete_enc.h"
 #include "ete_model.h"
+#include "harness.h"
 
 /* ---- stream building --------------------------------------------------- */
 typedef struct seq {
@@ -353,20 +354,14 @@ START_TEST(atom_packing_optimal)
 {
     /* Random atom sequences: the packets decode back to the sequence and
      * are as few as the dynamic-programming optimum. */
-    uint64_t x = 0x9E3779B97F4A7C15ull;
+    harness_rng rng;
+    harness_rng_init(&rng, 1, 0);
     for (int t = 0; t < 300; t++) {
         int a[400];
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        unsigned n = 1 + (unsigned)(x % 300);
-        unsigned bias = (unsigned)((x >> 20) % 4);   /* some sequences mostly E */
-        for (unsigned i = 0; i < n; i++) {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            a[i] = bias == 0 ? (int)(x & 1) : (x % 16) != 0;
-        }
+        unsigned n = 1 + (unsigned)harness_rng_below(&rng, 300);
+        unsigned bias = (unsigned)harness_rng_below(&rng, 4);   /* some sequences mostly E */
+        for (unsigned i = 0; i < n; i++)
+            a[i] = bias == 0 ? (int)harness_rng_below(&rng, 2) : harness_rng_below(&rng, 16) != 0;
         atoms_case(a, n);
     }
 }

@@ -5,9 +5,9 @@
  * from the bench's counter), compare every output
  * byte with the model's block path, decode the RTL's bytes and check them
  * with the round-trip oracle (and OpenCSD on some seeds).  Used by the
- * bench (ete_rtl_bench.c) and the Check suite (tests/rtl/test_rtl_unit.c).  docs/ete-bench.md describes it. */
-#ifndef ETE_RTL_RUN_H
-#define ETE_RTL_RUN_H
+ * bench (ete_rtl_bench.c) and the Check suite (tests/rtl_ete/test_rtl_ete_unit.c).  docs/ete-bench.md describes it. */
+#ifndef ETE_RTL_TB_H
+#define ETE_RTL_TB_H
 
 #include <stdint.h>
 #include <stdio.h>
@@ -89,6 +89,8 @@ typedef struct ete_rtl_result {
                                 that presented records */
     uint64_t rec_bytes;      /* trace bytes output by the end of that window */
     uint64_t insns;          /* instructions our decoder reconstructed */
+    uint64_t traced;         /* instructions of the accepted records that
+                                ViewInst traces (D6.8.1, as the oracle) */
     uint64_t pkt[ETE_PKT_TYPE_COUNT]; /* packets in the RTL's bytes */
     int      end_in_txn;     /* the records ended inside a transaction */
     int      reg_warnings;   /* registers that did not read back as written */

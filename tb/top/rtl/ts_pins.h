@@ -1,7 +1,7 @@
 /* The pins of trace_subsystem (rtl/top/trace_subsystem.v,
  * docs/trace-subsystem.md) as the C bench sees them, and the interface to a
  * clocked device under test.  The Verilator shim (tb/top/rtl/ts_dut.cpp)
- * implements ts_tb_dut for one parameter set; the bench (ts_tb.c) needs
+ * implements ts_tb_dut for one parameter set; the bench (ts_rtl_tb.c) needs
  * nothing else. */
 #ifndef TS_PINS_H
 #define TS_PINS_H

@@ -1,5 +1,5 @@
-/* One run of the ETE RTL bench (see ete_rtl_run.h, docs/ete-bench.md). */
-#include "ete_rtl_run.h"
+/* One run of the ETE RTL bench (see ete_rtl_tb.h, docs/ete-bench.md). */
+#include "ete_rtl_tb.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -440,6 +440,16 @@ static void sample_out(bench *b, const ete_dut_out *o)
         if (k == 0 || (k & (k + 1u)) != 0 || (ob < 32 && (k >> ob) != 0))
             failf(b, "cycle %" PRIu64 ": out_keep_o = 0x%" PRIx32 " with out_valid_o "
                   "(contract: nonzero, contiguous from byte 0)", cyc, k);
+        for (unsigned i = 0; i < ob; i++)
+            if (!(k >> i & 1u) && o->out_data[i]) {
+                failf(b, "cycle %" PRIu64 ": out_data_o byte %u = 0x%02x above out_keep_o = "
+                      "0x%" PRIx32 " (contract: lanes above the kept ones are zero)", cyc, i,
+                      o->out_data[i], k);
+                break;
+            }
+    } else if (o->out_keep != 0) {
+        failf(b, "cycle %" PRIu64 ": out_keep_o = 0x%" PRIx32 " while out_valid_o is low "
+              "(contract: zero)", cyc, o->out_keep);
     }
     if (o->out_valid && b->ready) {
         unsigned n = 0;
@@ -740,6 +750,15 @@ static int decode_and_check(bench *b, const ete_idregs *id, const ete_progregs *
     }
     if (b->o->dump)
         dump_elems(b, &l);
+    uint8_t *vi = malloc(view.nrec ? view.nrec : 1);
+    if (!vi) {
+        b->oom = 1;
+        goto out;
+    }
+    ete_oracle_viewinst(&view, r, p->num_acpairs, vi);
+    for (size_t i = 0; i < view.nrec; i++)
+        b->res->traced += view.rec[i].kind == PE_KIND_INSN && vi[i] == ETE_VI_TRACED;
+    free(vi);
     ete_oracle_stats st;
     memset(&st, 0, sizeof st);
     if (ete_oracle_check(&view, r, p->num_acpairs, p->ccsize, b->resume, b->nresume, l.e, l.n,
@@ -1047,8 +1066,7 @@ int ete_rtl_run(const ete_rtl_opts *o, ete_rtl_result *res, FILE *log)
      * items after the one that raised it (its SYNC_LAG parameter,
      * docs/ete-rtl-pipeline.md 3.3) */
     p.sync_lag = ETE_RTL_SYNC_LAG;
-    if ((r.trcconfigr & TRCCONFIGR_RS) && !p.rs_depth)
-        r.trcconfigr &= ~TRCCONFIGR_RS;
+    ete_rt_fit(&p, &r);
     choose_profile(b, cfg);
 
     char err[512];
@@ -1079,6 +1097,20 @@ int ete_rtl_run(const ete_rtl_opts *o, ete_rtl_result *res, FILE *log)
     }
     if (check_idregs(b, &id, &p) || check_mgmt_regs(b))
         goto check;
+    {
+        /* before any programming every trace register the unit implements
+         * reads its reset value: zero, but for TRCCONFIGR's RES1 bit 0
+         * (docs/ete-rtl-interface.md, "Reset") */
+        ete_progregs r0;
+        memset(&r0, 0, sizeof r0);
+        r0.trcconfigr = TRCCONFIGR_RES1;
+        char rmsg[800];
+        int nr = ete_drv_verify(&bus, &id, &r0, rmsg, sizeof rmsg);
+        if (nr != 0) {
+            failf(b, "after reset, before programming: %s", nr < 0 ? b->apb_err : rmsg);
+            goto check;
+        }
+    }
     ete_pkt_cfg_from_regs(&b->pcfg, &id, r.trcconfigr);
     /* Stalling: the contract defines TRCSTALLCTLR.ISTALL/LEVEL and
      * pe_stall_o; when the ID registers deny stall control (TRCIDR3.STALLCTL

@@ -1,5 +1,5 @@
-/* Trace subsystem bench run (ts_tb.h, docs/trace-subsystem.md "Bench"). */
-#include "ts_tb.h"
+/* Trace subsystem bench run (ts_rtl_tb.h, docs/trace-subsystem.md "Bench"). */
+#include "ts_rtl_tb.h"
 
 #include <inttypes.h>
 #include <stdarg.h>

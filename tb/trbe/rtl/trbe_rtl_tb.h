@@ -10,8 +10,8 @@
  * took them.  A run passes when every register read with the unit
  * disabled, the final registers, the list of write transactions and the
  * memory image agree. */
-#ifndef TRBE_TB_H
-#define TRBE_TB_H
+#ifndef TRBE_RTL_TB_H
+#define TRBE_RTL_TB_H
 
 #include <stdint.h>
 #include <stdio.h>

@@ -10,6 +10,7 @@
 
 #include "ete_model.h"
 #include "ete_regs.h"
+#include "harness.h"
 #include "ocsd_ete.h"
 #include "pe_stream.h"
 
@@ -405,16 +406,13 @@ END_TEST
  * and every error names its offset. */
 START_TEST(test_garbage)
 {
-    uint64_t x = 0x9E3779B97F4A7C15ull + (uint64_t)_i;
+    harness_rng rng;
+    harness_rng_init(&rng, (uint64_t)_i, 0);
     bbuf s = { .n = 0 };
     if (_i & 1)
         put_start(&s, BASE);
-    while (s.n < sizeof s.b) {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        put1(&s, (unsigned)(x >> 24));
-    }
+    while (s.n < sizeof s.b)
+        put1(&s, (unsigned)harness_rng_below(&rng, 256));
     ocsd_ete_result r;
     decode_std(&s, CFG_TS | TRCCONFIGR_CCI, &r);
     for (size_t i = 0; i < r.n; i++) {

@@ -1,6 +1,6 @@
 /* The bounded regression of ete_pipe alone (tb/ete/rtl/pipe): every
  * configuration of the round-trip mix and the three with comparators inside
- * runs (tests/ete/test_model_block.c), a few seeds, run caps
+ * runs (tests/ete/test_ete_model_block.c), a few seeds, run caps
  * max_insns 0 and 4, random valid gaps, pkt_ready backpressure and overflow
  * markers; every byte equals the model's block path with sync_lag ETE_SYNC_LAG.  One
  * binary per parameter set (mk/pipe.mk). */
@@ -66,7 +66,7 @@ START_TEST(test_throughput)
     pipe_tb_result res;
     int rc = pipe_tb_run(&o, &res, stdout);
     ck_assert_msg(rc == 0, "%s", res.msg);
-    printf("test_rtl_pipe %s throughput (plain, %s): %.3f entries/clk, %.3f P0/clk\n", dp.set,
+    printf("test_rtl_ete_pipe %s throughput (plain, %s): %.3f entries/clk, %.3f P0/clk\n", dp.set,
            _i ? "branch-only program" : "generated program, merged runs", res.ent_per_clk,
            res.p0_per_clk);
     ck_assert_msg(res.ent_per_clk > 0.95, "%.3f entries per clock", res.ent_per_clk);
@@ -79,14 +79,14 @@ static void report(void)
 {
     pipe_dut_params dp;
     pipe_dut_params_get(&dp);
-    printf("test_rtl_pipe %s: %" PRIu64 " runs, %" PRIu64 " entries, %" PRIu64
+    printf("test_rtl_ete_pipe %s: %" PRIu64 " runs, %" PRIu64 " entries, %" PRIu64
            " markers, %" PRIu64 " bytes compared\n", dp.set, tot_runs, tot_entries, tot_markers,
            tot_bytes);
 }
 
 int main(void)
 {
-    Suite *s = suite_create("rtl_pipe");
+    Suite *s = suite_create("rtl_ete_pipe");
     TCase *tc = tcase_create("pipe");
     tcase_set_timeout(tc, 600);
     tcase_add_loop_test(tc, test_config, 0, PIPE_TB_NUM_CONFIGS * NSEEDS * 2);

@@ -12,21 +12,18 @@
 #include <string.h>
 
 #include "ete_pkt.h"
+#include "harness.h"
 
-static uint64_t rng_state;
+static harness_rng rng;
 
 static uint64_t rnd(void)
 {
-    /* xorshift64* */
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return rng_state * 0x2545F4914F6CDD1Dull;
+    return harness_rng_next(&rng);
 }
 
 static unsigned rnd_below(unsigned n)
 {
-    return (unsigned)(rnd() % n);
+    return (unsigned)harness_rng_below(&rng, n);
 }
 
 /* ---- configurations -------------------------------------------------------- */
@@ -262,7 +259,7 @@ static void fill(uint8_t *b, size_t n, int biased)
 
 START_TEST(test_random_bytes)
 {
-    rng_state = 0x9E3779B97F4A7C15ull;
+    harness_rng_init(&rng, 1, 0);
     for (unsigned it = 0; it < 180000; it++) {
         size_t n = 1 + rnd_below(48);
         uint8_t *b = xmalloc(n);
@@ -276,7 +273,7 @@ END_TEST
 
 START_TEST(test_mutated_seeds)
 {
-    rng_state = 0xD1B54A32D192ED03ull;
+    harness_rng_init(&rng, 2, 0);
     for (unsigned it = 0; it < 360000; it++) {
         uint8_t tmp[96];
         size_t n = 0;
@@ -326,7 +323,7 @@ END_TEST
 /* Long zero runs and A-Sync at every alignment of a random stream. */
 START_TEST(test_async_runs)
 {
-    rng_state = 0x5851F42D4C957F2Dull;
+    harness_rng_init(&rng, 3, 0);
     for (unsigned it = 0; it < 10000; it++) {
         size_t n = 16 + rnd_below(200);
         uint8_t *b = xmalloc(n);

@@ -20,8 +20,8 @@
  *     model's, (BRBE) the records read through the system-register port
  *     equal the BRBE model's.
  * A run passes when all of these hold.  The caller decodes the buffer. */
-#ifndef TS_TB_H
-#define TS_TB_H
+#ifndef TS_RTL_TB_H
+#define TS_RTL_TB_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "ete_model.h"
+#include "harness.h"
 
 /* ---- A64 encodings ------------------------------------------------------- */
 #define A64_NOP 0xD503201Fu
@@ -223,17 +224,16 @@ END_TEST
 /* ---- random streams: fast paths against the general path -----------------
  * Modes: 0 ete_model_run in chunks, 1 ete_model_run one record at a time,
  * 2 ete_model_step, 3 ete_model_step with the fast paths off. */
-static uint64_t rnd(uint64_t *x)
+static uint64_t rnd(harness_rng *x)
 {
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    return *x;
+    return harness_rng_next(x);
 }
 
 static void random_stream(pe_rec *r, size_t n, uint64_t seed)
 {
-    uint64_t x = seed | 1, pc = 0x400000, cyc = 0, ts = 0;
+    uint64_t pc = 0x400000, cyc = 0, ts = 0;
+    harness_rng x;
+    harness_rng_init(&x, seed, 0);
     unsigned el = 0, isa = PE_ISA_A64;
     int ns = 1, tstate = 0;
     uint32_t cid = 1, cid2 = 1, vmid = 1;
@@ -339,7 +339,8 @@ static void random_stream(pe_rec *r, size_t n, uint64_t seed)
 
 static void random_config(uint64_t seed, ete_params *p, ete_progregs *r)
 {
-    uint64_t x = seed * 0x9E3779B97F4A7C15ull | 1;
+    harness_rng x;
+    harness_rng_init(&x, seed, 1);
     ete_params_default(p);
     ete_progregs_default(r);
     uint64_t v = rnd(&x);

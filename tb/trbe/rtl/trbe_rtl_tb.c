@@ -1,5 +1,5 @@
-/* TRBE RTL bench run (trbe_tb.h). */
-#include "trbe_tb.h"
+/* TRBE RTL bench run (trbe_rtl_tb.h). */
+#include "trbe_rtl_tb.h"
 
 #include <inttypes.h>
 #include <stdarg.h>

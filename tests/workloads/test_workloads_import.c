@@ -7,8 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "a64.h"
+#include "harness.h"
 #include "pe_stream.h"
-#include "wl_a64.h"
 #include "wl_cache.h"
 #include "wl_capture.h"
 #include "wl_import.h"
@@ -38,10 +39,10 @@ static const cls_case cls_cases[] = {
     {0xd71f08a6u, PE_IC_BR, 0, 0, 0, 0, 0, 0, "braa x5, x6"},
     {0xd63f08ffu, PE_IC_BLR, 0, 0, 0, 0, 0, 0, "blraaz x7"},
     {0xd69f03e0u, PE_IC_ERET, 0, 0, 0, 0, 0, 0, "eret"},
-    {0xd4000001u, PE_IC_EXCGEN, 0, 0, 0, WL_EXCGEN_SVC, 0, 0, "svc #0"},
-    {0xd4000022u, PE_IC_EXCGEN, 0, 0, 0, WL_EXCGEN_HVC, 0, 0, "hvc #1"},
-    {0xd4000043u, PE_IC_EXCGEN, 0, 0, 0, WL_EXCGEN_SMC, 0, 0, "smc #2"},
-    {0xd42000a0u, PE_IC_EXCGEN, 0, 0, 0, WL_EXCGEN_BRK, 0, 0, "brk #5"},
+    {0xd4000001u, PE_IC_EXCGEN, 0, 0, 0, A64_EXCGEN_SVC, 0, 0, "svc #0"},
+    {0xd4000022u, PE_IC_EXCGEN, 0, 0, 0, A64_EXCGEN_HVC, 0, 0, "hvc #1"},
+    {0xd4000043u, PE_IC_EXCGEN, 0, 0, 0, A64_EXCGEN_SMC, 0, 0, "smc #2"},
+    {0xd42000a0u, PE_IC_EXCGEN, 0, 0, 0, A64_EXCGEN_BRK, 0, 0, "brk #5"},
     {0xd5033fdfu, PE_IC_ISB, 0, 0, 0, 0, 0, 0, "isb"},
     {0xd503207fu, PE_IC_WFX, 0, 0, 0, 0, 0, 0, "wfi"},
     {0xd503205fu, PE_IC_WFX, 0, 0, 0, 0, 0, 0, "wfe"},
@@ -97,16 +98,17 @@ static const cls_case cls_cases[] = {
 START_TEST(classify)
 {
     const cls_case *c = &cls_cases[_i];
-    wl_insn in;
-    wl_a64_classify(c->word, &in);
+    a64_insn in;
+    a64_classify(c->word, &in);
     ck_assert_msg(in.iclass == c->iclass && in.ls == c->ls && in.size_log2 == c->size_log2 &&
                   in.cond == c->cond && in.excgen == c->excgen && in.udf == c->udf &&
                   in.offset == c->offset,
                   "%08" PRIx32 " %s: iclass %u ls %02x size %u cond %u excgen %u udf %u "
                   "offset %" PRId64, c->word, c->text, in.iclass, in.ls, in.size_log2, in.cond,
                   in.excgen, in.udf, in.offset);
+    ck_assert_uint_eq(a64_iclass(c->word), c->iclass);
     if (in.iclass == PE_IC_B || in.iclass == PE_IC_BL || in.iclass == PE_IC_BCOND)
-        ck_assert_uint_eq(wl_a64_direct_target(0x400000, &in),
+        ck_assert_uint_eq(a64_direct_target(0x400000, &in),
                           0x400000u + (uint64_t)c->offset);
 }
 END_TEST
@@ -498,22 +500,20 @@ START_TEST(damaged_captures)
             mem(&c, 0x9000 + 8u * (unsigned)k, 3, k & 1);
     }
     end(&c, WL_END_CAPPED, 0x2000);
-    uint32_t x = 12345;
+    harness_rng rng;
+    harness_rng_init(&rng, 1, 0);
     uint8_t *buf = malloc(c.n);
     ck_assert_ptr_nonnull(buf);
     int refused = 0;
     for (int t = 0; t < 600; t++) {
         memcpy(buf, c.b, c.n);
         size_t n = c.n;
-        x = x * 1103515245u + 12345u;
         if (t % 3 == 0) {
-            n = (x >> 8) % c.n;                         /* truncated */
+            n = (size_t)harness_rng_below(&rng, c.n);  /* truncated */
         } else {
             for (int m = 0; m <= t % 4; m++) {          /* bytes changed */
-                x = x * 1103515245u + 12345u;
-                size_t at = 16 + (x >> 8) % (c.n - 16);
-                x = x * 1103515245u + 12345u;
-                buf[at] = (uint8_t)(x >> 16);
+                size_t at = 16 + (size_t)harness_rng_below(&rng, c.n - 16);
+                buf[at] = (uint8_t)harness_rng_below(&rng, 256);
             }
         }
         wl_import_opts o;

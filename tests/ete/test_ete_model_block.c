@@ -15,6 +15,7 @@
 #include "check_util.h"
 #include "ete_model.h"
 #include "ete_roundtrip.h"
+#include "harness.h"
 #include "pe_block.h"
 #include "progen.h"
 
@@ -47,14 +48,6 @@ static struct {
     uint64_t ctx, exc, tfail, reset, overflows;
 } tot;
 
-static uint64_t mix(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 static pe_blk *derive(const pe_stream *s, unsigned cap, size_t *nb)
 {
     pe_blk *b = malloc(pe_blk_max_slots(s->nrec) * sizeof *b);
@@ -69,14 +62,14 @@ static pe_blk *derive(const pe_stream *s, unsigned cap, size_t *nb)
 
 /* An address strictly inside a run of at least 3 instructions (not its
  * first, not its last), so that an edge placed there splits the run. */
-static uint64_t pick_mid(const pe_blk *b, size_t nb, uint64_t *rng, int el)
+static uint64_t pick_mid(const pe_blk *b, size_t nb, harness_rng *rng, int el)
 {
     for (int tries = 0; tries < 4000 && nb; tries++) {
-        const pe_blk *x = &b[mix(rng) % nb];
+        const pe_blk *x = &b[harness_rng_below(rng, nb)];
         if (x->kind != PE_BLK_INSN || x->last < 8 || (el >= 0 && x->el != (unsigned)el))
             continue;
         unsigned n = x->last / 4u + 1u;
-        return x->addr + 4u * (1u + (unsigned)(mix(rng) % (n - 2u)));
+        return x->addr + 4u * (1u + (unsigned)harness_rng_below(rng, n - 2u));
     }
     return 0;
 }
@@ -88,7 +81,8 @@ static void mid_config(unsigned c, uint64_t seed, const pe_stream *s, ete_params
 {
     size_t nb;
     pe_blk *b = derive(s, 0, &nb);
-    uint64_t rng = seed * 0x9E3779B97F4A7C15ull + c;
+    harness_rng rng;
+    harness_rng_init(&rng, seed, c);
     ete_rt_config(c == CFG_MID_ALL ? ETE_RT_ALL : ETE_RT_PLAIN, seed, s, p, r);
     if (c == CFG_RANGE_MID || c == CFG_MID_ALL) {
         uint64_t lo = pick_mid(b, nb, &rng, -1), hi = pick_mid(b, nb, &rng, -1);
@@ -177,12 +171,13 @@ static void compare(const pe_stream *s, const ete_params *p, const ete_progregs 
     size_t *ovf = calloc(nb + 1, sizeof *ovf), novf = 0;
     ck_assert_ptr_nonnull(ovf);
     if (ovf_seed) {
-        uint64_t rng = ovf_seed;
-        size_t at = 0, next = 300 + (size_t)(mix(&rng) % 2000);
+        harness_rng rng;
+        harness_rng_init(&rng, ovf_seed, 0);
+        size_t at = 0, next = 300 + (size_t)harness_rng_below(&rng, 2000);
         for (size_t i = 0; i < nb; i++) {
             if (at >= next && at < s->nrec && (!novf || ovf[novf - 1] != at)) {
                 ovf[novf++] = at;
-                next = at + 300 + (size_t)(mix(&rng) % 2000);
+                next = at + 300 + (size_t)harness_rng_below(&rng, 2000);
             }
             at += pe_blk_nrecs(&b[i]);
         }
@@ -315,7 +310,7 @@ START_TEST(test_workloads)
     unsigned found = 0;
     for (unsigned w = 0; w < CU_WL_COUNT; w++) {
         pe_stream s;
-        if (!cu_wl_load("test_model_block", cu_wl_names[w], &s))
+        if (!cu_wl_load("test_ete_model_block", cu_wl_names[w], &s))
             continue;
         found++;
         if (s.nrec > WL_PREFIX)
@@ -334,7 +329,7 @@ START_TEST(test_workloads)
         pe_stream_free(&s);
     }
     if (!found)
-        printf("test_model_block: no captured workload: workload comparison skipped\n");
+        printf("test_ete_model_block: no captured workload: workload comparison skipped\n");
 }
 END_TEST
 
@@ -390,7 +385,7 @@ END_TEST
 
 START_TEST(test_totals)
 {
-    printf("test_model_block: %" PRIu64 " comparisons, %" PRIu64 " slots, %" PRIu64
+    printf("test_ete_model_block: %" PRIu64 " comparisons, %" PRIu64 " slots, %" PRIu64
            " records, %" PRIu64 " trace bytes compared; %" PRIu64 " multi-instruction runs, %"
            PRIu64 " runs split by comparators (%" PRIu64 " sub-runs); %" PRIu64 " CTX, %" PRIu64
            " EXC, %" PRIu64 " TFAIL, %" PRIu64 " RESET slots; %" PRIu64 " overflows; %" PRIu64

@@ -1,7 +1,7 @@
 /* The pins of trbe_top (rtl/trbe/trbe_top.v, docs/trbe.md) as the C bench
  * sees them, and the interface to a clocked device under test.  The
  * Verilator shim (tb/trbe/rtl/trbe_dut.cpp) implements trbe_tb_dut for
- * one parameter set; the bench (trbe_tb.c) needs nothing else. */
+ * one parameter set; the bench (trbe_rtl_tb.c) needs nothing else. */
 #ifndef TRBE_PINS_H
 #define TRBE_PINS_H
 
