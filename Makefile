@@ -61,6 +61,11 @@ $(GEN)/ete_sync_lag.h: rtl/ete/ete_pipe_desc.vh
 	@v=$$(sed -n 's/^ *localparam ETE_SYNC_LAG = \([0-9][0-9]*\);.*/\1/p' $<); \
 	  [ -n "$$v" ] || { echo "$<: no ETE_SYNC_LAG" >&2; exit 1; }; \
 	  printf '/* made from %s by the Makefile */\n#define ETE_SYNC_LAG %su\n' $< "$$v" > $@
+# the RTL's shared include folder (rtl/common/*.vh: clog2, the PE stream's
+# codes, the system-register encodings): every Verilator, Icarus and Yosys
+# run over rtl/ reads it (Yosys: read_verilog $(RTL_INC))
+RTL_INC       := -I$(CURDIR)/rtl/common
+RTL_VH        := $(wildcard rtl/common/*.vh)
 INC_common    := -Icommon
 INC_model_ete := -Imodel/ete -Icommon
 INC_sw_ete    := -Isw/ete -Icommon

@@ -18,6 +18,7 @@ set -u
 out=$1
 mkdir -p "$out"
 here=$(cd "$(dirname "$0")/.." && pwd)
+inc="-I$here/rtl/common"   # the include files (common_clog2.vh)
 rtl="$here/rtl/common/common_rst_inv.v $here/rtl/common/common_ram_sdp.v $here/rtl/common/common_fifo_sr.v"
 wrap="$here/rtl/common/fpga/common_fpga_pins.v $here/rtl/common/fpga/common_fifo_sr_fpga_wrap.v"
 ys=${YOSYS:-yosys}
@@ -36,7 +37,7 @@ fail=0
 for s in "${sets[@]}"; do
   read -r w d n r o <<<"$s"
   name="W${w}_D${d}_N${n}_R${r}_O${o}"
-  rd="read_verilog $rtl; chparam -set WIDTH $w -set DEPTH $d -set WR_N $n -set RAM_STYLE $r -set OUT_REG $o common_fifo_sr"
+  rd="read_verilog $inc $rtl; chparam -set WIDTH $w -set DEPTH $d -set WR_N $n -set RAM_STYLE $r -set OUT_REG $o common_fifo_sr"
   if ! $ys -q -l "$out/$name-ice40.log" \
       -p "$rd; synth_ice40 -top common_fifo_sr; tee -q -o $out/$name-ice40.stat stat" >/dev/null 2>&1; then
     echo "$name: synth_ice40 failed (see $out/$name-ice40.log)"; fail=1; continue
@@ -64,7 +65,7 @@ for s in "${esets[@]}"; do
   read -r w d n r o <<<"$s"
   name="W${w}_D${d}_N${n}_R${r}_O${o}-pnr"
   if ! $ys -q -l "$out/$name-synth.log" \
-      -p "read_verilog $rtl $wrap; chparam -set WIDTH $w -set DEPTH $d -set WR_N $n -set RAM_STYLE $r -set OUT_REG $o common_fifo_sr_fpga_wrap; \
+      -p "read_verilog $inc $rtl $wrap; chparam -set WIDTH $w -set DEPTH $d -set WR_N $n -set RAM_STYLE $r -set OUT_REG $o common_fifo_sr_fpga_wrap; \
           synth_ecp5 -top common_fifo_sr_fpga_wrap -json $out/$name.json" >/dev/null 2>&1; then
     echo "$w/$d/$n/$r/$o: synth_ecp5 failed (see $out/$name-synth.log)"; fail=1; continue
   fi

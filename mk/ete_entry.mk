@@ -18,7 +18,7 @@ EN_VL_RT := verilated.o verilated_threads.o verilated_fst_c.o
 $(EN_VL)/.stamp: $(EN_RTL) $(EN_TBD)/ete_entry_tb_top.v $(EN_TBD)/ete_entry_dut.cpp \
                  $(EN_TBD)/ete_entry_dut.h tb/common/vl_shim.h mk/ete_entry.mk | deps-tb
 	@rm -rf $(EN_VL)/m; mkdir -p $(EN_VL)/m
-	+verilator --cc --build -O2 -j 2 -Wall --top-module ete_entry_tb_top --trace-fst \
+	+verilator --cc --build -O2 -j 2 -Wall $(RTL_INC) --top-module ete_entry_tb_top --trace-fst \
 	  -Mdir $(EN_VL)/m -CFLAGS "-I$(CURDIR)/$(EN_TBD) -I$(CURDIR)/tb/common" \
 	  -MAKEFLAGS "$(EN_VL_MAKEVARS)" \
 	  $(addprefix $(CURDIR)/,$(EN_RTL) $(EN_TBD)/ete_entry_tb_top.v $(EN_TBD)/ete_entry_dut.cpp) \

@@ -39,7 +39,7 @@ $(ETMV1_VL)/san/test_rtl_etmv1.o: tests/rtl_etmv1/test_rtl_etmv1.c $(ETMV1_HDRS)
 $(ETMV1_VL)/dut/.stamp: $(ETMV1_RTL) $(ETMV1_TBDIR)/etmv1_dut.cpp $(ETMV1_TBDIR)/etmv1_dut.h \
                         $(ETMV1_TBDIR)/etmv1_pins.h tb/common/vl_shim.h mk/etmv1.mk | deps-brbe
 	@rm -rf $(ETMV1_VL)/dut; mkdir -p $(ETMV1_VL)/dut
-	+$(ETMV1_VERILATOR) --cc --build -O2 -j 2 -Wall --top-module etmv1_baddr --trace-fst \
+	+$(ETMV1_VERILATOR) --cc --build -O2 -j 2 -Wall $(RTL_INC) --top-module etmv1_baddr --trace-fst \
 	  -Mdir $(ETMV1_VL)/dut -CFLAGS "-I$(CURDIR)/$(ETMV1_TBDIR) -I$(CURDIR)/tb/common" \
 	  -MAKEFLAGS "$(ETMV1_VL_MAKEVARS)" \
 	  $(addprefix $(CURDIR)/,$(ETMV1_RTL)) $(CURDIR)/$(ETMV1_TBDIR)/etmv1_dut.cpp
@@ -74,12 +74,12 @@ etmv1-test: $(ETMV1_UNIT_TESTS) $(ETMV1_RTL_TEST)
 # ---- lint: Verilator -Wall, Icarus -g2005 -Wall, Yosys ---------------------------
 lint-etmv1:
 	@fail=0; \
-	if $(ETMV1_VERILATOR) --lint-only -Wall --top-module etmv1_baddr $(ETMV1_RTL); then \
+	if $(ETMV1_VERILATOR) --lint-only -Wall $(RTL_INC) --top-module etmv1_baddr $(ETMV1_RTL); then \
 	  echo "etmv1: verilator -Wall: clean"; else fail=1; fi; \
-	out=$$(iverilog -g2005 -Wall -o /dev/null -s etmv1_baddr $(ETMV1_RTL) 2>&1); \
+	out=$$(iverilog -g2005 -Wall $(RTL_INC) -o /dev/null -s etmv1_baddr $(ETMV1_RTL) 2>&1); \
 	if [ $$? -eq 0 ] && [ -z "$$out" ]; then echo "etmv1: iverilog -g2005 -Wall: clean"; \
 	else echo "$$out"; fail=1; fi; \
-	if yosys -q -p "read_verilog $(ETMV1_RTL); hierarchy -check -top etmv1_baddr; proc; \
+	if yosys -q -p "read_verilog $(RTL_INC) $(ETMV1_RTL); hierarchy -check -top etmv1_baddr; proc; \
 	  check -assert" >/dev/null; then echo "etmv1: yosys hierarchy -check, check -assert: clean"; \
 	else fail=1; fi; exit $$fail
 

@@ -46,7 +46,7 @@ $(PIPE_VL)/$(1)/.stamp: $(PIPE_RTL) $(wildcard rtl/ete/*.vh) $(PIPE_TBD)/pipe_du
 	@rm -rf $(PIPE_VL)/$(1); mkdir -p $(PIPE_VL)/$(1)
 	@echo "verilator ete_pipe $(1): $(call pipe_params,$(1))"
 	+@verilator --cc --build -O2 -j 2 -Wno-fatal --top-module ete_pipe --trace-fst \
-	  -Mdir $(PIPE_VL)/$(1) $(foreach p,$(call pipe_params,$(1)),-G$(p)) -I$(CURDIR)/rtl/ete \
+	  -Mdir $(PIPE_VL)/$(1) $(foreach p,$(call pipe_params,$(1)),-G$(p)) -I$(CURDIR)/rtl/ete $(RTL_INC) \
 	  -CFLAGS "-DPIPE_DUT_SET=$(1) $(foreach p,$(call pipe_params,$(1)),-DPIPE_DUT_$(p)) \
 	           -I$(CURDIR)/$(PIPE_TBD) -I$(CURDIR)/tb/common" \
 	  -MAKEFLAGS "$(PIPE_VL_MAKEVARS)" \

@@ -16,7 +16,7 @@ ETE_RTL := $(sort $(wildcard rtl/common/common_*.v)) $(sort $(wildcard rtl/ete/e
 # the include files of rtl/ete (ete_pipe_desc.vh): Verilator and Icarus look
 # for `include files in -I folders, Yosys beside the including file
 ETE_VH  := $(sort $(wildcard rtl/ete/*.vh))
-ETE_INC := -I$(CURDIR)/rtl/ete
+ETE_INC := -I$(CURDIR)/rtl/ete $(RTL_INC)
 # the place-and-route pin harness (fpga/ete_synth.sh), not part of the unit
 ETE_FPGA_WRAP := rtl/ete/fpga/ete_unit_fpga_wrap.v rtl/common/fpga/common_fpga_pins.v
 
@@ -56,7 +56,7 @@ lint-ete:
 	  out=$$(iverilog -g2005 -Wall $(ETE_INC) -o /dev/null -s ete_entry -Pete_entry.RETIRE_WIDTH=$$w \
 	    -Pete_entry.DEPTH=$$d -Pete_entry.OUT_REG=$$r $(ETE_RTL) 2>&1); \
 	  if [ $$? -ne 0 ] || [ -n "$$out" ]; then echo "$$out"; fail=1; fi; \
-	  if ! yosys -q -p "read_verilog $(ETE_RTL); chparam -set RETIRE_WIDTH $$w -set DEPTH $$d \
+	  if ! yosys -q -p "read_verilog $(ETE_INC) $(ETE_RTL); chparam -set RETIRE_WIDTH $$w -set DEPTH $$d \
 	    -set OUT_REG $$r ete_entry; hierarchy -check -top ete_entry; proc; check -assert" >/dev/null; \
 	  then fail=1; fi; done; \
 	if verilator --lint-only -Wall $(ETE_INC) --top-module ete_entry_tb_top $(ETE_RTL) tb/ete/entry/ete_entry_tb_top.v; \
@@ -67,7 +67,7 @@ lint-ete:
 	out=$$(iverilog -g2005 -Wall $(ETE_INC) -o /dev/null -s ete_unit $(ETE_RTL) 2>&1); \
 	if [ $$? -eq 0 ] && [ -z "$$out" ]; then echo "ete: iverilog -g2005 -Wall ete_unit: clean"; \
 	else echo "$$out"; fail=1; fi; \
-	if yosys -q -p "read_verilog $(ETE_RTL); hierarchy -check -top ete_unit; proc; \
+	if yosys -q -p "read_verilog $(ETE_INC) $(ETE_RTL); hierarchy -check -top ete_unit; proc; \
 	  check -assert" >/dev/null; then echo "ete: yosys ete_unit hierarchy -check, check -assert: clean"; \
 	else fail=1; fi; \
 	$(foreach s,$(ETE_PIPE_LINT_SETS),if verilator --lint-only -Wall $(ETE_INC) --top-module ete_pipe \
@@ -76,7 +76,7 @@ lint-ete:
 	out=$$(iverilog -g2005 -Wall $(ETE_INC) -o /dev/null -s ete_pipe $(ETE_RTL) 2>&1); \
 	if [ $$? -eq 0 ] && [ -z "$$out" ]; then echo "ete: iverilog -g2005 -Wall ete_pipe: clean"; \
 	else echo "$$out"; fail=1; fi; \
-	if yosys -q -p "read_verilog $(ETE_RTL); hierarchy -check -top ete_pipe; proc; \
+	if yosys -q -p "read_verilog $(ETE_INC) $(ETE_RTL); hierarchy -check -top ete_pipe; proc; \
 	  check -assert" >/dev/null; then echo "ete: yosys ete_pipe hierarchy -check, check -assert: clean"; \
 	else fail=1; fi; exit $$fail
 

@@ -13,7 +13,8 @@
 # sources live in tb/spe/rtl with the C++ shim and are built here.
 
 SPE_TBDIR := tb/spe/rtl
-SPE_RTL   := rtl/spe/spe_top.v
+SPE_RTL   := rtl/spe/spe_top.v rtl/spe/spe_regs.v rtl/spe/spe_sample.v rtl/spe/spe_rec.v \
+             rtl/spe/spe_axi_wr.v rtl/common/common_ram_sdp.v
 SPE_WRAP  := rtl/spe/fpga/spe_fpga_wrap.v rtl/common/fpga/common_fpga_pins.v
 SPE_HDRS  := common/spe_regs.h model/spe/spe_model.h tb/common/progen.h \
              $(wildcard $(SPE_TBDIR)/*.h)
@@ -59,10 +60,10 @@ $(SPE_VL)/san/test_rtl_spe.o: tests/rtl_spe/test_rtl_spe.c $(SPE_HDRS)
 	$(CC) $(CSTD) $(WARN) $(SANFL) $(SPE_TB_INC) -c $< -o $@
 
 define spe_set_rules
-$(SPE_VL)/$(1)/.stamp: $(SPE_RTL) $(SPE_TBDIR)/spe_dut.cpp $(SPE_TBDIR)/spe_dut.h tb/common/vl_shim.h \
+$(SPE_VL)/$(1)/.stamp: $(SPE_RTL) $(RTL_VH) $(SPE_TBDIR)/spe_dut.cpp $(SPE_TBDIR)/spe_dut.h tb/common/vl_shim.h \
                        $(SPE_TBDIR)/spe_pins.h mk/spe_rtl.mk | deps-brbe
 	@rm -rf $(SPE_VL)/$(1); mkdir -p $(SPE_VL)/$(1)
-	+$(SPE_VERILATOR) --cc --build -O2 -j 2 -Wall --top-module spe_top --trace-fst \
+	+$(SPE_VERILATOR) --cc --build -O2 -j 2 -Wall $(RTL_INC) --top-module spe_top --trace-fst \
 	  -Mdir $(SPE_VL)/$(1) $(call spe_gflags,$(1)) \
 	  -CFLAGS "$(call spe_dflags,$(1)) -I$(CURDIR)/$(SPE_TBDIR) -I$(CURDIR)/tb/common" \
 	  -MAKEFLAGS "$(SPE_VL_MAKEVARS)" \
@@ -108,18 +109,18 @@ spe-rtl-regress: $(SPE_BENCHES)
 .PHONY: lint-spe
 lint-spe:
 	@fail=0; \
-	$(foreach s,$(SPE_SETS),if $(SPE_VERILATOR) --lint-only -Wall --top-module spe_top \
+	$(foreach s,$(SPE_SETS),if $(SPE_VERILATOR) --lint-only -Wall $(RTL_INC) --top-module spe_top \
 	  $(call spe_gflags,$(s)) $(SPE_RTL); then echo "verilator -Wall $(s): clean"; \
 	  else fail=1; fi; ) \
-	$(foreach s,$(SPE_SYN_SETS),if $(SPE_VERILATOR) --lint-only -Wall \
+	$(foreach s,$(SPE_SYN_SETS),if $(SPE_VERILATOR) --lint-only -Wall $(RTL_INC) \
 	  --top-module spe_fpga_wrap $(call spe_gflags,$(s)) \
 	  $(SPE_RTL) $(SPE_WRAP); then echo "verilator -Wall spe_fpga_wrap $(s): clean"; \
 	  else fail=1; fi; ) \
-	out=$$(iverilog -g2005 -Wall -o /dev/null -s spe_top -s spe_fpga_wrap $(SPE_RTL) \
+	out=$$(iverilog -g2005 -Wall $(RTL_INC) -o /dev/null -s spe_top -s spe_fpga_wrap $(SPE_RTL) \
 	  $(SPE_WRAP) 2>&1); \
 	if [ $$? -eq 0 ] && [ -z "$$out" ]; then echo "iverilog -g2005 -Wall: clean"; \
 	else echo "$$out"; fail=1; fi; \
-	if yosys -q -p "read_verilog $(SPE_RTL); hierarchy -check -top spe_top; proc; \
+	if yosys -q -p "read_verilog $(RTL_INC) $(SPE_RTL); hierarchy -check -top spe_top; proc; \
 	  check -assert" >/dev/null; then echo "yosys hierarchy -check, check -assert: clean"; \
 	else fail=1; fi; exit $$fail
 

@@ -76,7 +76,7 @@ $(VL_DIR)/$(2)/.stamp: $$(RTL_ETE_SRCS) $$(wildcard rtl/ete/*.vh rtl/common/*.v)
 	@rm -rf $(VL_DIR)/$(2); mkdir -p $(VL_DIR)/$(2)
 	@echo "verilator $(2): $(call rtl_params,$(1)) $(3) (log: $(VL_DIR)/$(2).log)"
 	@$(VERILATOR) --cc --build -O2 -j $(VL_JOBS) -Wno-fatal --top-module $(RTL_TOP) \
-	  -Mdir $(VL_DIR)/$(2) $(3) $(call rtl_gflags,$(1)) -I$(CURDIR)/rtl/ete \
+	  -Mdir $(VL_DIR)/$(2) $(3) $(call rtl_gflags,$(1)) -I$(CURDIR)/rtl/ete $(RTL_INC) \
 	  -CFLAGS "$(call rtl_dflags,$(1)) -I$(CURDIR)/tb/ete/rtl -I$(CURDIR)/tb/common" \
 	  -MAKEFLAGS "$(VL_MAKEVARS)" \
 	  $$(addprefix $(CURDIR)/,$$(RTL_ETE_SRCS)) $$(RTL_YDIRS) $(CURDIR)/tb/ete/rtl/ete_dut.cpp \

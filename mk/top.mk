@@ -72,12 +72,12 @@ deps-top:
 
 # top_set_rules(set): the Verilated model with the shim, the bench, the test
 define top_set_rules
-$(TOP_VL)/$(1)/.stamp: $(TOP_RTL) $(wildcard rtl/ete/*.vh) $(TOP_TBDIR)/rtl/ts_dut.cpp $(TOP_TBDIR)/rtl/ts_dut.h \
+$(TOP_VL)/$(1)/.stamp: $(TOP_RTL) $(wildcard rtl/ete/*.vh) $(RTL_VH) $(TOP_TBDIR)/rtl/ts_dut.cpp $(TOP_TBDIR)/rtl/ts_dut.h \
                        $(TOP_TBDIR)/rtl/ts_pins.h tb/common/vl_shim.h mk/top.mk | deps-top
 	@rm -rf $(TOP_VL)/$(1); mkdir -p $(TOP_VL)/$(1)
 	@echo "verilator trace_subsystem $(1) (log: $(TOP_VL)/$(1).log)"
 	@+$(TOP_VERILATOR) --cc --build -O2 -j 2 -Wall -Wno-fatal --top-module trace_subsystem \
-	  --trace-fst -Mdir $(TOP_VL)/$(1) $(call top_gflags,$(1)) -I$(CURDIR)/rtl/ete \
+	  --trace-fst -Mdir $(TOP_VL)/$(1) $(call top_gflags,$(1)) -I$(CURDIR)/rtl/ete $(RTL_INC) \
 	  -CFLAGS "$(call top_dflags,$(1)) -I$(CURDIR)/$(TOP_TBDIR)/rtl \
 	           -I$(CURDIR)/tb/common" \
 	  -MAKEFLAGS "$(TOP_VL_MAKEVARS)" \
@@ -145,23 +145,23 @@ TOP_LINT_WIDE := -GRETIRE_WIDTH=2 -GOUT_BYTES=16 -GDATA_W=128 -GBURST_BEATS=4 -G
 .PHONY: lint-top
 lint-top:
 	@fail=0; \
-	$(foreach s,$(TOP_SETS),if $(TOP_VERILATOR) --lint-only -Wall -Irtl/ete --top-module trace_subsystem \
+	$(foreach s,$(TOP_SETS),if $(TOP_VERILATOR) --lint-only -Wall -Irtl/ete $(RTL_INC) --top-module trace_subsystem \
 	  $(call top_gflags,$(s)) $(TOP_RTL); then echo "top: verilator -Wall $(s): clean"; \
 	  else fail=1; fi; ) \
-	if $(TOP_VERILATOR) --lint-only -Wall -Irtl/ete --top-module trace_subsystem $(TOP_LINT_WIDE) \
+	if $(TOP_VERILATOR) --lint-only -Wall -Irtl/ete $(RTL_INC) --top-module trace_subsystem $(TOP_LINT_WIDE) \
 	  $(TOP_RTL); then echo "top: verilator -Wall (RETIRE_WIDTH 2, OUT_BYTES 16, DATA_W 128): clean"; \
 	else fail=1; fi; \
-	out=$$(iverilog -g2005 -Wall -Irtl/ete -o /dev/null -s trace_subsystem $(TOP_RTL) 2>&1); \
+	out=$$(iverilog -g2005 -Wall -Irtl/ete $(RTL_INC) -o /dev/null -s trace_subsystem $(TOP_RTL) 2>&1); \
 	if [ $$? -eq 0 ] && [ -z "$$out" ]; then echo "top: iverilog -g2005 -Wall: clean"; \
 	else echo "$$out"; fail=1; fi; \
-	if yosys -q -p "read_verilog $(TOP_RTL); hierarchy -check -top trace_subsystem; proc; \
+	if yosys -q -p "read_verilog $(RTL_INC) $(TOP_RTL); hierarchy -check -top trace_subsystem; proc; \
 	  check -assert" >/dev/null; then echo "top: yosys hierarchy -check, check -assert: clean"; \
 	else fail=1; fi; exit $$fail
 
 # ---- synthesis: resources of trace_subsystem (parameter set SYNTH_TOP_SET) ---------------
 SYNTH_TOP_SET ?= W1
 TOP_SYN_DIR   := $(BUILD)/synth-top
-TOP_SYN_READ   = read_verilog $(TOP_RTL); \
+TOP_SYN_READ   = read_verilog $(RTL_INC) $(TOP_RTL); \
                  chparam $(foreach p,$(call top_params,$(SYNTH_TOP_SET)),-set $(subst =, ,$(p))) \
                  trace_subsystem
 # stat lines are "NAME COUNT" (Yosys 0.23) or "COUNT NAME" (newer)

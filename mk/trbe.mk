@@ -31,7 +31,7 @@ trbe-unit-test: $(TRBE_TEST_BINS)
 
 # ---- RTL --------------------------------------------------------------------------
 TRBE_RTL := rtl/trbe/trbe_top.v rtl/trbe/trbe_ctrl.v rtl/trbe/trbe_ring.v \
-            rtl/trbe/trbe_ram.v rtl/trbe/trbe_axi_wr.v
+            rtl/trbe/trbe_axi_wr.v rtl/common/common_ram_sdp.v
 
 # Parameter sets: <name> := IN_BYTES DATA_W BURST_BEATS ID_W AXI_ID.  Between
 # them every input width, both bus widths, ring rows wider than the bus
@@ -76,10 +76,10 @@ deps-trbe:
 	fi
 
 define trbe_set_rules
-$(TRBE_VL)/$(1)/.stamp: $(TRBE_RTL) $(TRBE_TBDIR)/rtl/trbe_dut.cpp $(TRBE_TBDIR)/rtl/trbe_dut.h tb/common/vl_shim.h \
+$(TRBE_VL)/$(1)/.stamp: $(TRBE_RTL) $(RTL_VH) $(TRBE_TBDIR)/rtl/trbe_dut.cpp $(TRBE_TBDIR)/rtl/trbe_dut.h tb/common/vl_shim.h \
                         $(TRBE_TBDIR)/rtl/trbe_pins.h mk/trbe.mk | deps-trbe
 	@rm -rf $(TRBE_VL)/$(1); mkdir -p $(TRBE_VL)/$(1)
-	+$(TRBE_VERILATOR) --cc --build -O2 -j 2 -Wall --top-module trbe_top --trace-fst \
+	+$(TRBE_VERILATOR) --cc --build -O2 -j 2 -Wall $(RTL_INC) --top-module trbe_top --trace-fst \
 	  -Mdir $(TRBE_VL)/$(1) $(call trbe_gflags,$(1)) \
 	  -CFLAGS "$(call trbe_dflags,$(1)) -I$(CURDIR)/$(TRBE_TBDIR)/rtl -I$(CURDIR)/tb/common" \
 	  -MAKEFLAGS "$(TRBE_VL_MAKEVARS)" \
@@ -163,20 +163,20 @@ formal-trbe: deps-formal-trbe
 .PHONY: lint-trbe
 lint-trbe:
 	@fail=0; \
-	$(foreach s,$(TRBE_SETS),if $(TRBE_VERILATOR) --lint-only -Wall --top-module trbe_top \
+	$(foreach s,$(TRBE_SETS),if $(TRBE_VERILATOR) --lint-only -Wall $(RTL_INC) --top-module trbe_top \
 	  $(call trbe_gflags,$(s)) $(TRBE_RTL); then echo "verilator -Wall $(s): clean"; \
 	  else fail=1; fi; ) \
-	out=$$(iverilog -g2005 -Wall -o /dev/null -s trbe_top $(TRBE_RTL) 2>&1); \
+	out=$$(iverilog -g2005 -Wall $(RTL_INC) -o /dev/null -s trbe_top $(TRBE_RTL) 2>&1); \
 	if [ $$? -eq 0 ] && [ -z "$$out" ]; then echo "iverilog -g2005 -Wall: clean"; \
 	else echo "$$out"; fail=1; fi; \
-	if yosys -q -p "read_verilog $(TRBE_RTL); hierarchy -check -top trbe_top; proc; \
+	if yosys -q -p "read_verilog $(RTL_INC) $(TRBE_RTL); hierarchy -check -top trbe_top; proc; \
 	  check -assert" >/dev/null; then echo "yosys hierarchy -check, check -assert: clean"; \
 	else fail=1; fi; exit $$fail
 
 # ---- synthesis: resources of trbe_top (parameter set SYNTH_TRBE_SET), flat
 SYNTH_TRBE_SET ?= I8_D64_B16
 TRBE_SYN_DIR   := $(BUILD)/synth-trbe
-TRBE_SYN_READ   = read_verilog $(TRBE_RTL); \
+TRBE_SYN_READ   = read_verilog $(RTL_INC) $(TRBE_RTL); \
                   chparam $(foreach p,$(call trbe_params,$(SYNTH_TRBE_SET)),-set $(subst =, ,$(p))) trbe_top
 .PHONY: synth-trbe
 synth-trbe:

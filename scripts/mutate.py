@@ -63,16 +63,16 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 #          include directories)
 UNITS = {
     "ete": (["rtl/ete/*.v"], ["pipe-test", "rtl-test", "RTL_SETS=W1_O8 W4_O8"],
-            ["rtl/common/*.v", "rtl/ete/*.v"], ["rtl/ete"]),
-    "trbe": (["rtl/trbe/*.v"], ["trbe-test"], ["rtl/common/*.v", "rtl/trbe/*.v"], []),
-    "spe": (["rtl/spe/*.v"], ["spe-rtl-test"], ["rtl/common/*.v", "rtl/spe/*.v"], []),
-    "brbe": (["rtl/brbe/*.v"], ["brbe-test"], ["rtl/common/*.v", "rtl/brbe/*.v"], []),
-    "etmv1": (["rtl/etmv1/*.v"], ["etmv1-test"], ["rtl/etmv1/*.v"], []),
+            ["rtl/common/*.v", "rtl/ete/*.v"], ["rtl/ete", "rtl/common"]),
+    "trbe": (["rtl/trbe/*.v"], ["trbe-test"], ["rtl/common/*.v", "rtl/trbe/*.v"], ["rtl/common"]),
+    "spe": (["rtl/spe/*.v"], ["spe-rtl-test"], ["rtl/common/*.v", "rtl/spe/*.v"], ["rtl/common"]),
+    "brbe": (["rtl/brbe/*.v"], ["brbe-test"], ["rtl/common/*.v", "rtl/brbe/*.v"], ["rtl/common"]),
+    "etmv1": (["rtl/etmv1/*.v"], ["etmv1-test"], ["rtl/etmv1/*.v"], ["rtl/common"]),
     "common": (["rtl/common/*.v"], ["common-fifo-sr-test", "ete-entry-test"],
-               ["rtl/common/*.v"], []),
+               ["rtl/common/*.v"], ["rtl/common"]),
     "top": (["rtl/top/*.v"], ["top-test"],
             ["rtl/common/*.v", "rtl/ete/*.v", "rtl/trbe/*.v", "rtl/spe/*.v",
-             "rtl/brbe/*.v", "rtl/top/*.v"], ["rtl/ete"]),
+             "rtl/brbe/*.v", "rtl/top/*.v"], ["rtl/ete", "rtl/common"]),
 }
 
 DECL = re.compile(r"^\s*(input|output|inout|wire|reg|integer|genvar|localparam|parameter|"

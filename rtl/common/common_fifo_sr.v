@@ -91,15 +91,7 @@ module common_fifo_sr #(
   common_rst_inv u_rst_inv (.rst_ni (rst_ni), .rst_o (rst_s));
 
   // ---- derived sizes ---------------------------------------------------
-  function integer clog2;
-    input integer v;
-    integer r;
-    begin
-      r = 0;
-      while ((1 << r) < v) r = r + 1;
-      clog2 = r;
-    end
-  endfunction
+  `include "common_clog2.vh"  // clog2()
 
   localparam LOG_W = clog2(WR_N);                      // bank index bits (0 for WR_N 1)
   localparam LB    = (LOG_W < 1) ? 1 : LOG_W;          // ... as a vector width

@@ -59,15 +59,7 @@ module common_ram_sdp #(
   output wire [WIDTH-1:0] rdata_o    // word read 1 + OUT_REG clocks after re_i
 );
 
-  function integer clog2;
-    input integer v;
-    integer r;
-    begin
-      r = 0;
-      while ((1 << r) < v) r = r + 1;
-      clog2 = r;
-    end
-  endfunction
+  `include "common_clog2.vh"  // clog2()
 
   localparam AW = (clog2(DEPTH) < 1) ? 1 : clog2(DEPTH);   // address bits
 

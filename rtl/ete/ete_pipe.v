@@ -343,10 +343,11 @@ module ete_pipe #(
         bin = a_g_q[CK*n3 + k3] || (a_zr_q[CK*n3 + k3] && !a_x0_q[CK*n3 + k3] && bin);
       b_neg[n3] = bin;                                       // C < A
       // 0 <= C - A <= 255: every chunk of the result is zero.  Chunk 0's is
-      // zero when its difference is the borrow into it (0 or 1); then no
-      // borrow leaves it (a difference of 0 or 1 does not borrow itself), so
-      // the chunks above are zero when their differences are 0: no chain
-      rz[0] = a_zr_q[CK*n3] && (a_x0_q[CK*n3] == a_b_q[n3]);
+      // zero when its difference is the borrow into it (0 or 1) and not
+      // negative (g: a 14-bit difference of 1 - 2^14 also leaves 1 in the
+      // low bits, C 2^22 below A + d); then no borrow leaves it, so the
+      // chunks above are zero when their differences are 0: no chain
+      rz[0] = a_zr_q[CK*n3] && (a_x0_q[CK*n3] == a_b_q[n3]) && !a_g_q[CK*n3];
       for (k3 = 1; k3 < CK; k3 = k3 + 1)
         rz[k3] = a_zr_q[CK*n3 + k3] && !a_x0_q[CK*n3 + k3];
       b_inr[n3]      = &rz;                                  // 0 <= C - A <= 255
@@ -877,6 +878,31 @@ module ete_pipe #(
   // so sac_idx + 1 does not wrap in S3's 6 bits: S2a's "below 4 (npre - 1)"
   // (b_ltp, d[7:2] below npre - 1 <= 63) bounds its index (a_d6_q) by 62, and the skid
   // keeps it
+  // S3 reads any candidate as an edge above instruction 0 (b_hn) and takes
+  // a SAC's second edge as sac_idx1 = sac_idx + 1: every candidate's index
+  // (the 6 bits S3 reads) is nonzero, and sac_idx1 is sac_idx + 1, in S2b's
+  // item (a function of S2a's registers, the registers of one entry) and in
+  // the skid that keeps it
+  function f_cand_ok;
+    input [7*NA-1:0] lo, hi;
+    input [6*NC-1:0] sidx, sidx1;
+    input [3*NC-1:0] cv;
+    integer          i;
+    begin
+      f_cand_ok = 1'b1;
+      for (i = 0; i < NA; i = i + 1)
+        if ((cv[i] && lo[7*i +: 6] == 6'd0) || (cv[NA+i] && hi[7*i +: 6] == 6'd0))
+          f_cand_ok = 1'b0;
+      for (i = 0; i < NC; i = i + 1)
+        if ((cv[NC+i] && sidx[6*i +: 6] == 6'd0) || (sidx1[6*i +: 6] != sidx[6*i +: 6] + 6'd1))
+          f_cand_ok = 1'b0;
+    end
+  endfunction
+  always @* if (f_past_valid && rst_ni) begin
+    if (a_valid_q) assert (f_cand_ok(b_lo_idx, b_hi_idx, b_sac_idx, b_sac_idx1, b_cand_v));
+    if (m_valid_q) assert (f_cand_ok(m_lo_idx, m_hi_idx, m_sac_idx, m_sac_idx1, m_cand_v));
+    if (s_valid_q) assert (f_cand_ok(f_s_lo_idx, f_s_hi_idx, f_s_sac_idx, f_s_sac_idx1, f_s_cand_v));
+  end
   genvar f_n;
   generate
     for (f_n = 0; f_n < NC; f_n = f_n + 1) begin : g_f_sac1

@@ -906,8 +906,12 @@ module ete_pipe_elem #(
   end
 
 `ifdef FORMAL
-  // item_q - LAG beside item_q (an induction invariant)
-  always @* if (rst_ni) assert (ilag_q == item_q - LAG);
+  // item_q - LAG beside item_q (an induction invariant), from the first
+  // reset on: this module's own proof (formal/ete_pipe_elem.sby) leaves
+  // rst_ni free in the first clock, where the registers hold any value
+  reg f_rst_seen_q = 1'b0;
+  always @(posedge clk_i) if (!rst_ni) f_rst_seen_q <= 1'b1;
+  always @* if (rst_ni && f_rst_seen_q) assert (ilag_q == item_q - LAG);
   // ---- formal: the descriptor for S5 holds until taken (formal/fv_vr_check.v);
   // S5's ready is a register (ete_pipe_cmpr), so nothing here waits on S6
   fv_vr_check #(.W (PD_W), .ASSUME (0)) f_out_vr (

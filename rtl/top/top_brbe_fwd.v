@@ -53,12 +53,9 @@ module top_brbe_fwd #(
     end
   endgenerate
 
-  // docs/pe-interface.md: kinds, classes, flags, exception types
-  localparam [1:0] K_INSN = 2'd0, K_EXC = 2'd1;
-  localparam [3:0] IC_B = 4'd1, IC_BCOND = 4'd2, IC_BL = 4'd3, IC_BR = 4'd4, IC_BLR = 4'd5,
-                   IC_RET = 4'd6, IC_ERET = 4'd7, IC_ISB = 4'd8, IC_TSTART = 4'd11;
+  // docs/pe-interface.md: kinds, classes, exception types (common/pe_stream.h), flags
+  `include "common_pe_class.vh"
   localparam       F_TAKEN = 0, F_TSTATE = 2;
-  localparam [4:0] EXC_DEBUG_HALT = 5'd1;
   localparam       ISB_REC = (RECORD_ISB != 0);
 
   reg nn_q, nn_d;            // the last record presented needs its successor forwarded
@@ -86,11 +83,11 @@ module top_brbe_fwd #(
         ic = pe_iclass_i[s*4 +: 4];
         et = pe_exc_type_i[s*5 +: 5];
         fl = pe_flags_i[s*6 +: 6];
-        br = (ic == IC_B || ic == IC_BCOND || ic == IC_BL || ic == IC_BR || ic == IC_BLR ||
-              ic == IC_RET) && fl[F_TAKEN];
-        fwd_o[s] = kd != K_INSN || br || ic == IC_ERET || ic == IC_TSTART ||
-                   (ic == IC_ISB && ISB_REC) || nn_d || (fl[F_TSTATE] && !ts_d);
-        nn_d = (kd == K_INSN && ic == IC_ERET) || (kd == K_EXC && et == EXC_DEBUG_HALT);
+        br = (ic == PE_IC_B || ic == PE_IC_BCOND || ic == PE_IC_BL || ic == PE_IC_BR || ic == PE_IC_BLR ||
+              ic == PE_IC_RET) && fl[F_TAKEN];
+        fwd_o[s] = kd != PE_KIND_INSN || br || ic == PE_IC_ERET || ic == PE_IC_TSTART ||
+                   (ic == PE_IC_ISB && ISB_REC) || nn_d || (fl[F_TSTATE] && !ts_d);
+        nn_d = (kd == PE_KIND_INSN && ic == PE_IC_ERET) || (kd == PE_KIND_EXC && et == PE_EXC_DEBUG_HALT);
         ts_d = fl[F_TSTATE];
       end
     end

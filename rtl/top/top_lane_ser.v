@@ -37,15 +37,7 @@ module top_lane_ser #(
   output wire [WIDTH-1:0]       out_data_o
 );
 
-  function integer clog2;
-    input integer v;
-    integer r;
-    begin
-      r = 0;
-      while ((1 << r) < v) r = r + 1;
-      clog2 = r;
-    end
-  endfunction
+  `include "common_clog2.vh"  // clog2()
 
   // Storage: LANES banks of DEPTH/LANES rows; entry address a lives in bank
   // a % LANES, row a / LANES.  The records of one clock go to consecutive

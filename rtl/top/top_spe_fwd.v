@@ -60,8 +60,8 @@ module top_spe_fwd #(
     end
   endgenerate
 
-  localparam [1:0]  K_INSN = 2'd0, K_RESET = 2'd2;
-  localparam [15:0] PMBLIMITR_EL1_ENC = {2'd3, 3'd0, 4'd9, 4'd10, 3'd0};  // spe_regs.h
+  `include "common_pe_class.vh"  // PE_KIND_* (common/pe_stream.h)
+  `include "common_sysreg.vh"    // PMBLIMITR_EL1_ENC (common/spe_regs.h)
   localparam [31:0] K_REC32 = INFLIGHT_RECORDS;
   localparam [7:0]  K_REC = K_REC32[7:0];
 
@@ -87,16 +87,16 @@ module top_spe_fwd #(
     if (sr_valid_i && sr_ready_i && sr_write_i && sr_enc_i == PMBLIMITR_EL1_ENC)
       e_d = sr_wdata_e_i;
     if (rec_valid_i && rec_ready_i) begin
-      if (rec_kind_i == K_RESET) begin
+      if (rec_kind_i == PE_KIND_RESET) begin
         e_d   = 1'b0;                                   // 4.2 Table 8
         cnt_d = K_REC;                                  // samples in flight lost
-      end else if (off && rec_kind_i == K_INSN && cnt_q != K_REC) begin
+      end else if (off && rec_kind_i == PE_KIND_INSN && cnt_q != K_REC) begin
         cnt_d = cnt_q + 8'd1;
       end
     end
 
     for (s = 0; s < LANES; s = s + 1) begin
-      if (pe_valid_i[s] && pe_kind_i[s*2 +: 2] == K_RESET)
+      if (pe_valid_i[s] && pe_kind_i[s*2 +: 2] == PE_KIND_RESET)
         rst_seen = 1'b1;
       fwd_o[s] = pe_valid_i[s] && (!gate || rst_seen);
     end

@@ -86,13 +86,7 @@ module trbe_ctrl #(
   localparam RING_LOG2 = BLK_LOG2 + 1;         // the ring holds two blocks
   localparam RU_W      = RING_LOG2 + 1;        // 0..RING
 
-  localparam [15:0] TRBLIMITR_EL1_ENC = 16'hC4D8;     // TRBLIMITR_EL1_ENC (common/trbe_regs.h)
-  localparam [15:0] TRBPTR_EL1_ENC    = 16'hC4D9;
-  localparam [15:0] TRBBASER_EL1_ENC  = 16'hC4DA;
-  localparam [15:0] TRBSR_EL1_ENC     = 16'hC4DB;
-  localparam [15:0] TRBMAR_EL1_ENC    = 16'hC4DC;
-  localparam [15:0] TRBTRG_EL1_ENC    = 16'hC4DE;
-  localparam [15:0] TRBIDR_EL1_ENC    = 16'hC4DF;
+  `include "common_sysreg.vh"  // TRB*_EL1_ENC (common/trbe_regs.h)
 
   localparam [5:0]  EC_OTHER   = 6'h00;        // TRBSR_EC_* (trbe_regs.h)
   localparam [5:0]  EC_IMPDEF  = 6'h1F;

@@ -8,7 +8,9 @@
 // Write side: up to IN_BYTES consecutive bytes per clock from ring index
 // wr_idx_i; byte j of wr_data_i goes to index wr_idx_i + j.  With
 // IN_BYTES <= RW every lane takes at most one byte per clock, so each lane
-// is one single-write-port RAM (trbe_ram).
+// is one simple dual-port RAM (common_ram_sdp: one write port, one
+// registered read port; the ring never reads a byte in the clock it is
+// written, so read-during-write needs no bypass).
 // Read side: one row of RW bytes (lane i = index row*RW + i), registered:
 // rd_data_o is valid the clock after rd_en_i.
 `default_nettype none
@@ -74,9 +76,11 @@ module trbe_ring #(
         for (k = 0; k < IN_BYTES; k = k + 1)
           if (j == k[RW_LOG2-1:0]) byte_w = wr_data_i[8*k +: 8];
       end
-      trbe_ram #(
-        .WIDTH  (8),
-        .ADDR_W (ROWS_LOG2)
+      common_ram_sdp #(
+        .WIDTH     (8),
+        .DEPTH     (1 << ROWS_LOG2),
+        .RAM_STYLE (0),
+        .OUT_REG   (0)
       ) u_lane (
         .clk_i   (clk_i),
         .we_i    (en),
@@ -84,6 +88,10 @@ module trbe_ring #(
         .wdata_i (byte_w),
         .re_i    (rd_en_i),
         .raddr_i (rd_row_i),
+`ifdef FORMAL
+        .f_mem_o (),
+        .f_rd1_o (),
+`endif
         .rdata_o (rd_data_o[8*l +: 8])
       );
     end

@@ -73,15 +73,7 @@ module trbe_top #(
   output wire                   m_axi_bready_o
 );
 
-  function integer clog2;
-    input integer v;
-    integer r;
-    begin
-      r = 0;
-      while ((1 << r) < v) r = r + 1;
-      clog2 = r;
-    end
-  endfunction
+  `include "common_clog2.vh"  // clog2()
 
   localparam DB_LOG2  = (DATA_W == 128) ? 4 : 3;
   localparam IN_LOG2  = clog2(IN_BYTES);

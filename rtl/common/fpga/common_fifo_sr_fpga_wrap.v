@@ -19,15 +19,7 @@ module common_fifo_sr_fpga_wrap #(
   output wire q_o         // XOR of all outputs, two clocks late
 );
 
-  function integer clog2;
-    input integer v;
-    integer r;
-    begin
-      r = 0;
-      while ((1 << r) < v) r = r + 1;
-      clog2 = r;
-    end
-  endfunction
+  `include "common_clog2.vh"  // clog2()
 
   localparam WC_W  = clog2(WR_N + 1);
   localparam CNT_W = clog2(DEPTH) + 1;

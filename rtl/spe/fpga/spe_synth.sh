@@ -13,7 +13,9 @@
 #   rtl/spe/fpga/spe_synth.sh --job OUTDIR KIND NAME P=V,P=V...   (internal)
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-top_v="$here/../spe_top.v"
+# the unit (rtl/spe/spe_*.v and the RAM of rtl/common) and the include folder
+top_v="$(ls "$here"/../spe_*.v | tr '\n' ' ') $here/../../common/common_ram_sdp.v"
+inc="-I$here/../../common"
 wrap_v="$here/spe_fpga_wrap.v $here/../../common/fpga/common_fpga_pins.v"
 hx8k_lc=7680
 up5k_lc=5280
@@ -40,15 +42,16 @@ if [ "${1:-}" = "--job" ]; then
   set_args=$(chp "$params")
   case $kind in
     generic)
-      yosys -q -l "$out/$name-generic.log" -p "read_verilog $top_v; \
+      yosys -q -l "$out/$name-generic.log" -p "read_verilog $inc $top_v; \
         chparam $set_args spe_top; synth -top spe_top -flatten; \
         tee -q -o $out/$name-generic.stat stat" >/dev/null 2>&1 ||
         { echo "generic synth failed" >"$out/$name-generic.err"; exit 1; }
       ;;
     ice40)
       rm -f "$out/$name-pnr-hx8k.log" "$out/$name-pnr-up5k.log" "$out/$name-pnr.txt"
-      yosys -q -l "$out/$name-ice40.log" -p "read_verilog $top_v $wrap_v; \
-        chparam $set_args spe_fpga_wrap; synth_ice40 -top spe_fpga_wrap -noflatten; \
+      yosys -q -l "$out/$name-ice40.log" -p "read_verilog $inc $top_v $wrap_v; \
+        chparam $set_args spe_fpga_wrap; hierarchy -top spe_fpga_wrap; \
+        flatten *spe_top; synth_ice40 -top spe_fpga_wrap -noflatten; \
         tee -q -o $out/$name-ice40.stat stat; flatten; opt_clean; \
         write_json $out/$name-wrap.json" >/dev/null 2>&1 ||
         { echo "synth_ice40 failed" >"$out/$name-ice40.err"; exit 1; }
@@ -104,10 +107,16 @@ for s in "$@"; do
     echo "$name: $(cat "$out/$name"-*.err 2>/dev/null)"; fail=1; continue
   fi
   st="$out/$name-ice40.stat"
-  lut=$(cnt '^SB_LUT4$' "$st" spe_top)
-  ff=$(cnt '^SB_DFF' "$st" spe_top)
-  carry=$(cnt '^SB_CARRY$' "$st" spe_top)
-  bram=$(cnt '^SB_RAM40_4K$' "$st" spe_top)
+  # spe_top with its parts (spe_regs, spe_sample, spe_rec, spe_axi_wr, the
+  # record buffer's common_ram_sdp lanes), flattened into it before synthesis
+  # (as one module, as it was before the split): the whole design less the
+  # harness
+  unit() { echo $(( $(cnt "$1" "$st" "design hierarchy") - $(cnt "$1" "$st" spe_fpga_wrap) -
+                    $(cnt "$1" "$st" common_fpga_pins) )); }
+  lut=$(unit '^SB_LUT4$')
+  ff=$(unit '^SB_DFF')
+  carry=$(unit '^SB_CARRY$')
+  bram=$(unit '^SB_RAM40_4K$')
   gs="$out/$name-generic.stat"
   gcells=$(awk '/Number of cells/ { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+$/) n = $i }
                 END { print n + 0 }' "$gs")

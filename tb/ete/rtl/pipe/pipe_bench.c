@@ -24,7 +24,7 @@ int main(int argc, char **argv)
         {"--seed", HARNESS_OPT_SEED, &o.seed, "S", "first seed (or random)", 0, 0, NULL},
         {"--seeds", HARNESS_OPT_U64, &seeds, "N", "seeds S .. S+N-1", 1, 0, NULL},
         {"--config", HARNESS_OPT_U64, &config, "C",
-         "configuration: ete_rt_config 0..11, range-mid 12, startstop-mid 13, mid-all 14 (default: seed % 15)", 0, PIPE_TB_NUM_CONFIGS, NULL},
+         "configuration: ete_rt_config 0..11, range-mid 12, startstop-mid 13, mid-all 14, startstop-alias4m 15 (default: seed % 16)", 0, PIPE_TB_NUM_CONFIGS, NULL},
         {"--all-configs", HARNESS_OPT_FLAG, &all, NULL, "every supported configuration per seed",
          0, 0, NULL},
         {"--records", HARNESS_OPT_U64, &records, "R", "program records", 1, 0, NULL},

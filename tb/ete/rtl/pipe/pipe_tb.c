@@ -38,6 +38,7 @@ const char *pipe_tb_config_name(unsigned c)
     case PIPE_TB_RANGE_MID: return "range-mid";
     case PIPE_TB_SS_MID: return "startstop-mid";
     case PIPE_TB_MID_ALL: return "mid-all";
+    case PIPE_TB_SS_ALIAS4M: return "startstop-alias4m";
     default: return ete_rt_config_name(c);
     }
 }
@@ -92,6 +93,42 @@ static void mid_config(unsigned c, uint64_t seed, const pe_stream *s, const pe_b
             r->trcvictlr |= TRCVICTLR_EXLEVEL_NS(2);
         }
     }
+}
+
+/* startstop-alias4m: move the program (every record's pc and target) so
+ * that a run of at least 3 A64/A32 instructions starts 4 bytes below a
+ * 4 MiB boundary B, and put a stop comparator at B - 2^22 + 4, 4 MiB below
+ * the run's instruction at B + 4: that address is never executed, so the
+ * model never stops.  A start comparator inside another run and SSSTATUS 1
+ * keep trace on.  0 when the stream has no such run. */
+#define ALIAS_SPAN (UINT64_C(1) << 22)
+static int alias4m_config(uint64_t seed, pe_stream *s, pe_blk *b, size_t nb, ete_params *p,
+                          ete_progregs *r)
+{
+    harness_rng rng;
+    harness_rng_init(&rng, seed, PIPE_TB_SS_ALIAS4M);
+    const pe_blk *x = NULL;
+    for (int tries = 0; tries < 4000 && nb && !x; tries++) {
+        const pe_blk *y = &b[harness_rng_below(&rng, nb)];
+        if (y->kind == PE_BLK_INSN && y->last >= 8 && y->isa != PE_ISA_T32)
+            x = y;
+    }
+    if (!x)
+        return 0;
+    uint64_t bnd = (x->addr + 2 * ALIAS_SPAN) & ~(ALIAS_SPAN - 1u);
+    uint64_t off = bnd - 4u - x->addr;
+    for (size_t i = 0; i < s->nrec; i++) {
+        s->rec[i].pc += off;
+        s->rec[i].target += off;
+    }
+    for (size_t i = 0; i < nb; i++)
+        if (b[i].kind == PE_BLK_INSN || b[i].kind == PE_BLK_EXC || b[i].kind == PE_BLK_TFAIL)
+            b[i].addr += off;
+    ete_rt_config(ETE_RT_PLAIN, seed, s, p, r);
+    r->trcacvr[0] = bnd - ALIAS_SPAN + 4u;         /* stop: B + 4 - 2^22 */
+    r->trcacvr[1] = pick_mid(b, nb, &rng, -1);     /* start */
+    r->trcvissctlr = TRCVISSCTLR_START(1) | TRCVISSCTLR_STOP(0);
+    return 1;
 }
 
 static void regs_of(const ete_progregs *r, pipe_dut_regs *d)
@@ -180,7 +217,14 @@ int pipe_tb_run(const pipe_tb_opts *o, pipe_tb_result *res, FILE *log)
             snprintf(res->msg, sizeof res->msg, "pe_blk_from_recs: record %zu: %s", bad, err);
             goto out;
         }
-        mid_config(cfg, o->seed, &s, b, (size_t)n0, &p, &r);
+        if (cfg == PIPE_TB_SS_ALIAS4M) {
+            if (!alias4m_config(o->seed, &s, b, (size_t)n0, &p, &r)) {
+                snprintf(res->msg, sizeof res->msg, "no run of 3 A64/A32 instructions");
+                goto out;
+            }
+        } else {
+            mid_config(cfg, o->seed, &s, b, (size_t)n0, &p, &r);
+        }
     } else {
         ete_rt_config(cfg, o->seed, &s, &p, &r);
     }

@@ -13,11 +13,14 @@
 #include "ete_roundtrip.h"
 
 /* ete_rt_config's configurations, then three with comparators inside runs
- * (tests/ete/test_ete_model_block.c) */
+ * (tests/ete/test_ete_model_block.c), then one with the program moved so that
+ * a run crosses a 4 MiB boundary and a stop comparator 4 MiB below one of
+ * its instructions (S2's in-range compare must not take C + 2^22 for C) */
 enum {
     PIPE_TB_RANGE_MID = ETE_RT_NUM_CONFIGS,
     PIPE_TB_SS_MID,
     PIPE_TB_MID_ALL,
+    PIPE_TB_SS_ALIAS4M,
     PIPE_TB_NUM_CONFIGS
 };
 const char *pipe_tb_config_name(unsigned config);
