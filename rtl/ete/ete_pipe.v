@@ -6,9 +6,9 @@
 //
 // Stages (every boundary a registered valid/ready interface):
 //   S2  here, two register stages (S2a, S2b) and a skid to S3: resources
-//       of the entry (ete_enc_res: EL filter, ViewInst event, branch
-//       broadcasting region of the last instruction, Event elements,
-//       timestamp event) and the address comparators on the run
+//       of the entry (ete_enc_res in S2a: EL filter, ViewInst event, Event
+//       elements, timestamp event), the address comparators on the run and
+//       the branch broadcasting region of its last instruction
 //   S4  ete_pipe_elem: the element (trace on/off, P0 element, atoms,
 //       exceptions, context, transactions, cycle count, timestamp, sync)
 //   S5  ete_pipe_cmpr: return stack, address history, address form
@@ -137,8 +137,9 @@ module ete_pipe #(
   //     first address A: D = C - A as a low byte (its value d and its
   //     borrow) and four 14-bit chunks of bits [63:8], each subtracted on
   //     its own: its borrow (g), whether its difference is 0 or 1 (zr: bits
-  //     [13:1] zero, x0: bit 0); d against L and 4 (npre - 1), and d's
-  //     index forms; and which chunks of A[63:8] are all ones.
+  //     [13:1] zero, x0: bit 0); d against L, and d's index forms; npre -
+  //     1; which chunks of A[63:8] are all ones; and which comparators
+  //     TRCACATR admits in the entry's EL and Security state.
   //   S2b (combinational, into the skid): the chunk borrows resolved, per C:
   //     C < A (neg) and 0 <= C - A <= 255 (inr).  A run is at most 255 bytes
   //     (L = last) and does not wrap the address space (docs/pe-blocks.md
@@ -147,9 +148,8 @@ module ete_pipe #(
   //     From these: the indices S3 needs (D7.4.1, D7.4.2), the static part
   //     of S3's edge filter (an edge inside instructions 1 .. npre-1), I and
   //     the start/stop matches at the run's last instruction (D6.17 - D6.26),
-  //     ete_enc_res on the registered entry (EL filter, ViewInst event, Event
-  //     elements, timestamp event, branch broadcasting region at A + L), and
-  //     A[63:8] + 1 by chunks (S3 forms the sub-run and last addresses with
+  //     the ARC matches at A + L (for the branch broadcasting region, formed
+  //     at S3's input), and A[63:8] + 1 by chunks (S3 forms the sub-run and last addresses with
   //     an 8-bit add and a select).
   //   skid (m_q, s_q): the S2 -> S3 boundary, two entries.  S3 reads m_q; s_q
   //     takes the item S2a hands over in a clock m_q cannot.  S2 moves (adv)
@@ -174,21 +174,23 @@ module ete_pipe #(
   // ---- S2a: the first half of D = C - A ------------------------------------
   // (and the low byte d = D[7:0] against L and 4 (npre - 1), which only
   // matter when 0 <= D <= 255, and the index forms of d)
-  wire [7:0]      ent_p4 = {ent_last_i[7:2] - 6'd1, 2'b00};   // 4 * (npre - 1) (multi)
   reg [NC-1:0]    a_b_d;               // C[7:0] < A[7:0]
   reg [6*NC-1:0]  a_d6_d;              // d[7:2]
-  reg [NC-1:0]    a_dz_d, a_al_d, a_lel_d, a_gel_d, a_eql_d, a_lep_d, a_ltp_d;
+  reg [NC-1:0]    a_dz_d, a_na_d, a_lel_d, a_gel_d, a_eql_d;
+  reg [NC-1:0]    a_elok_d;            // TRCACATR admits the entry's EL and Security state
   reg [6*NA-1:0]  a_loc_d;             // ARC k low: ceil(d / 4)
   reg [7*NA-1:0]  a_hip_d;             // ARC k high: d / 4 + 1
   reg [CK*NC-1:0] a_g_d, a_zr_d, a_x0_d;
   reg [CK-1:0]    a_ones_d;
   reg [8:0]       t9;
   reg [14:0]      t15;
+  wire [3:0]      ent_c_sh = (ent_flags_i[1] && ent_el_i != 2'd3) ? {2'b11, ent_el_i} :
+                                                                    {2'b10, ent_el_i};
   integer         n2, k2;
   always @* begin : p_s2a
     a_b_d = {NC{1'b0}};  a_d6_d = {6*NC{1'b0}};
-    a_dz_d = {NC{1'b0}};  a_al_d = {NC{1'b0}};  a_lel_d = {NC{1'b0}};  a_gel_d = {NC{1'b0}};
-    a_eql_d = {NC{1'b0}};  a_lep_d = {NC{1'b0}};  a_ltp_d = {NC{1'b0}};
+    a_dz_d = {NC{1'b0}};  a_na_d = {NC{1'b0}};  a_lel_d = {NC{1'b0}};  a_gel_d = {NC{1'b0}};
+    a_eql_d = {NC{1'b0}};  a_elok_d = {NC{1'b0}};
     a_loc_d = {6*NA{1'b0}};  a_hip_d = {7*NA{1'b0}};
     a_g_d = {CK*NC{1'b0}};  a_zr_d = {CK*NC{1'b0}};  a_x0_d = {CK*NC{1'b0}};
     t9 = 9'd0;  t15 = 15'd0;
@@ -197,12 +199,13 @@ module ete_pipe #(
       a_b_d[n2]         = t9[8];
       a_d6_d[6*n2 +: 6] = t9[7:2];
       a_dz_d[n2]        = t9[7:0] == 8'd0;
-      a_al_d[n2]        = t9[1:0] == 2'd0;
+      a_na_d[n2]        = t9[1:0] != 2'd0;       // d is not a multiple of 4
       a_lel_d[n2]       = t9[7:0] <= ent_last_i;
       a_gel_d[n2]       = t9[7:0] >= ent_last_i;
       a_eql_d[n2]       = t9[7:0] == ent_last_i;
-      a_lep_d[n2]       = t9[7:0] <= ent_p4;
-      a_ltp_d[n2]       = t9[7:0] < ent_p4;
+      // TRCACATR.EXLEVEL_S / EXLEVEL_NS bit of the entry's EL and Security
+      // state (D7.4.1, D7.4.2; EL3 is always Secure)
+      a_elok_d[n2]      = !trcacatr_i[64*n2 + {28'd0, ent_c_sh}];
       if (n2 % 2 == 0)
         a_loc_d[6*(n2/2) +: 6] = t9[7:2] + {5'd0, |t9[1:0]};
       else
@@ -218,6 +221,28 @@ module ete_pipe #(
       a_ones_d[k2] = &ent_addr_i[8 + 14*k2 +: 14];
   end
 
+  // the entry's resources (ete_enc_res: none depends on the address),
+  // registered in S2a with the entry
+  wire        r_el_ok, r_event, r_tsev;
+  wire [3:0]  r_ev;
+  ete_enc_res #(
+    .NUM_EVENTS  (NUM_EVENTS),
+    .NUM_EXTIN   (NUM_EXTIN)
+  ) u_res (
+    .trcvictlr_i     (trcvictlr_i),
+    .trceventctl0r_i (trceventctl0r_i),
+    .trceventctl1r_i (trceventctl1r_i),
+    .trctsctlr_i     (trctsctlr_i),
+    .trcrsctlr_i     (trcrsctlr_i),
+    .el_i            (ent_el_i),
+    .ns_i            (ent_flags_i[1]),
+    .ext_in_i        (ent_ext_in_i),
+    .vi_el_ok_o      (r_el_ok),
+    .vi_event_o      (r_event),
+    .events_o        (r_ev),
+    .ts_event_o      (r_tsev)
+  );
+
   // a run of more than one A64/A32 instruction: npre instructions before its last
   wire       multi = (ent_kind_i == K_INSN) && (ent_last_i != 8'd0) && (ent_isa_i != ISA_T32);
 
@@ -225,7 +250,9 @@ module ete_pipe #(
   reg         a_marker_q, a_multi_q;
   reg [2:0]   a_kind_q;
   reg [63:0]  a_addr_q, a_ts_q;
-  reg [7:0]   a_last_q, a_ext_in_q;
+  reg [7:0]   a_last_q;
+  reg         a_vi_q, a_tsev_q;        // the entry's resources (ete_enc_res)
+  reg [3:0]   a_ev_q;
   reg [5:0]   a_npre_q;
   reg [3:0]   a_iclass_q, a_flags_q;
   reg [1:0]   a_isa_q, a_el_q, a_from_el_q;
@@ -233,7 +260,8 @@ module ete_pipe #(
   reg [20:0]  a_cyc_q;
   reg [NC-1:0]    a_b_q;
   reg [6*NC-1:0]  a_d6_q;
-  reg [NC-1:0]    a_dz_q, a_al_q, a_lel_q, a_gel_q, a_eql_q, a_lep_q, a_ltp_q;
+  reg [NC-1:0]    a_dz_q, a_na_q, a_lel_q, a_gel_q, a_eql_q, a_elok_q;
+  reg [5:0]       a_pm1_q;             // npre - 1 (multi): S2b's d against 4 (npre - 1)
   reg [6*NA-1:0]  a_loc_q;
   reg [7*NA-1:0]  a_hip_q;
   reg [CK*NC-1:0] a_g_q, a_zr_q, a_x0_q;
@@ -269,18 +297,20 @@ module ete_pipe #(
       a_el_q       <= ent_el_i;
       a_from_el_q  <= ent_from_el_i;
       a_exc_type_q <= ent_exc_type_i;
-      a_ext_in_q   <= ent_ext_in_i;
+      a_vi_q       <= r_el_ok && r_event;     // D6.8.1: E, N (uniform in a run)
+      a_ev_q       <= r_ev;
+      a_tsev_q     <= r_tsev;
       a_cyc_q      <= ent_cyc_i;
       a_ts_q       <= ent_ts_i;
       a_b_q        <= a_b_d;
       a_d6_q       <= a_d6_d;
       a_dz_q       <= a_dz_d;
-      a_al_q       <= a_al_d;
+      a_na_q       <= a_na_d;
       a_lel_q      <= a_lel_d;
       a_gel_q      <= a_gel_d;
       a_eql_q      <= a_eql_d;
-      a_lep_q      <= a_lep_d;
-      a_ltp_q      <= a_ltp_d;
+      a_elok_q     <= a_elok_d;
+      a_pm1_q      <= ent_last_i[7:2] - 6'd1;
       a_loc_q      <= a_loc_d;
       a_hip_q      <= a_hip_d;
       a_g_q        <= a_g_d;
@@ -294,17 +324,15 @@ module ete_pipe #(
   // per comparator value n: C < A, 0 <= C - A <= 255, and against the last
   // address A + L
   reg [NC-1:0]   b_neg, b_inr, b_le_last, b_ge_last, b_eq_last, b_le_first, b_elok;
+  reg [NC-1:0]   b_lep, b_ltp;
   reg [CK-1:0]   rz;
   reg            bin;
-  reg [3:0]      c_sh;
   integer        n3, k3;
   always @* begin : p_s2b_cmp
     b_neg = {NC{1'b0}};  b_inr = {NC{1'b0}};  b_le_last = {NC{1'b0}};  b_ge_last = {NC{1'b0}};
     b_eq_last = {NC{1'b0}};  b_le_first = {NC{1'b0}};  b_elok = {NC{1'b0}};
+    b_lep = {NC{1'b0}};  b_ltp = {NC{1'b0}};
     rz = {CK{1'b0}};  bin = 1'b0;
-    // TRCACATR.EXLEVEL_S / EXLEVEL_NS bit of the entry's EL and Security
-    // state (D7.4.1, D7.4.2; EL3 is always Secure)
-    c_sh = (a_flags_q[1] && a_el_q != 2'd3) ? {2'b11, a_el_q} : {2'b10, a_el_q};
     for (n3 = 0; n3 < NC; n3 = n3 + 1) begin
       // the borrow out of the chunks, C < A, as a lookahead: chunk k
       // generates one (g) or passes the one into it when its difference is
@@ -327,7 +355,12 @@ module ete_pipe #(
       b_le_last[n3]  = bin || (b_inr[n3] && a_lel_q[n3]);    // C <= A + L
       b_ge_last[n3]  = !bin && (!b_inr[n3] || a_gel_q[n3]);  // C >= A + L
       b_eq_last[n3]  = b_inr[n3] && a_eql_q[n3];             // C == A + L
-      b_elok[n3]     = !trcacatr_i[64*n3 + {28'd0, c_sh}];
+      b_elok[n3]     = a_elok_q[n3];
+      // d = D[7:0] against 4 (npre - 1), a multiple of 4 (S2a's npre - 1
+      // and d's bits, registers: one carry chain each): d <= 4 (npre - 1)
+      // and d < 4 (npre - 1)
+      b_lep[n3]      = {a_d6_q[6*n3 +: 6], a_na_q[n3]} <= {a_pm1_q, 1'b0};
+      b_ltp[n3]      = a_d6_q[6*n3 +: 6] < a_pm1_q;
     end
   end
 
@@ -349,14 +382,13 @@ module ete_pipe #(
   reg [3*NC-1:0]  b_cand_v;
   reg [7:0]       b_hit_l;             // ARC matches at the run's last instruction
   reg [15:0]      b_shit_l;            // SAC matches there
-  reg [NA-1:0]    b_arc_last;          // ARC address matches at A + L (ete_enc_res)
-  reg [NC-1:0]    b_sac_last;
+  reg [NA-1:0]    b_arc_last;          // ARC k matches A + L (its TRCACATR filter too)
   reg             en;
   integer         k4, n4;
   always @* begin : p_s2b_idx
     b_lo_idx = {7*NA{1'b0}};  b_hi_idx = {7*NA{1'b0}};  b_sac_v = {NC{1'b0}};
     b_sac_idx = {6*NC{1'b0}};  b_sac_idx1 = {6*NC{1'b0}};  b_cand_v = {3*NC{1'b0}};
-    b_hit_l = 8'd0;  b_shit_l = 16'd0;  b_arc_last = {NA{1'b0}};  b_sac_last = {NC{1'b0}};
+    b_hit_l = 8'd0;  b_shit_l = 16'd0;  b_arc_last = {NA{1'b0}};
     en = 1'b0;
     for (k4 = 0; k4 < NA; k4 = k4 + 1) begin
       en = (trcviiectlr_i[k4] || trcviiectlr_i[16+k4]) && b_elok[2*k4];
@@ -366,23 +398,22 @@ module ete_pipe #(
                             a_hip_q[7*k4 +: 7];
       // edges inside 1 .. npre-1: low in (A, A + 4 (npre - 1)], high in
       // [A, A + 4 (npre - 1))
-      b_cand_v[k4]      = a_multi_q && en && b_inr[2*k4] && !a_dz_q[2*k4] && a_lep_q[2*k4];
-      b_cand_v[NA + k4] = a_multi_q && en && b_inr[2*k4+1] && a_ltp_q[2*k4+1];
+      b_cand_v[k4]      = a_multi_q && en && b_inr[2*k4] && !a_dz_q[2*k4] && b_lep[2*k4];
+      b_cand_v[NA + k4] = a_multi_q && en && b_inr[2*k4+1] && b_ltp[2*k4+1];
       // at the run's last instruction (npre; the first when npre is 0)
       b_hit_l[k4] = en && (a_multi_q ? (b_le_last[2*k4] && b_ge_last[2*k4+1]) :
                                        (b_le_first[2*k4] && !b_neg[2*k4+1]));
-      b_arc_last[k4] = b_le_last[2*k4] && b_ge_last[2*k4+1];
+      b_arc_last[k4] = b_le_last[2*k4] && b_ge_last[2*k4+1] && b_elok[2*k4];
     end
     for (n4 = 0; n4 < NC; n4 = n4 + 1) begin
       en = (trcvissctlr_i[n4] || trcvissctlr_i[16+n4]) && b_elok[n4];
-      b_sac_v[n4]             = en && b_inr[n4] && a_lel_q[n4] && a_al_q[n4];
+      b_sac_v[n4]             = en && b_inr[n4] && a_lel_q[n4] && !a_na_q[n4];
       b_sac_idx[6*n4 +: 6]    = a_d6_q[6*n4 +: 6];
       b_sac_idx1[6*n4 +: 6]   = a_d6_q[6*n4 +: 6] + 6'd1;
       b_cand_v[NC + n4]       = a_multi_q && b_sac_v[n4] && a_d6_q[6*n4 +: 6] != 6'd0 &&
-                                a_lep_q[n4];
-      b_cand_v[2*NC + n4]     = a_multi_q && b_sac_v[n4] && a_ltp_q[n4];
+                                b_lep[n4];
+      b_cand_v[2*NC + n4]     = a_multi_q && b_sac_v[n4] && b_ltp[n4];
       b_shit_l[n4]            = en && (a_multi_q ? b_eq_last[n4] : (b_inr[n4] && a_dz_q[n4]));
-      b_sac_last[n4]          = b_eq_last[n4];
     end
   end
 
@@ -412,13 +443,14 @@ module ete_pipe #(
 
   // ---- the skid: S2b's item, S3's input ------------------------------------
   // the entry fields S3 hands on to S4 (EW bits: EW0 from the entry, then
-  // the resources of ete_enc_res) and S3's own inputs
+  // its resources: ViewInst's E & N, the branch broadcasting region at A +
+  // L, the Event elements, the timestamp event) and S3's own inputs
   localparam EW  = 179;
   localparam EW0 = EW - 7;
-  localparam MW  = EW0 + 8 + NA + NC + 2 + 56 + 8 + 6 + 14*NA + NC + 12*NC + 3*NC + 3;
+  localparam MW  = EW0 + 6 + NA + 2 + 56 + 8 + 6 + 14*NA + NC + 12*NC + 3*NC + 3;
   wire [EW0-1:0] b_ent = {a_marker_q, a_kind_q, a_addr_q, a_iclass_q, a_flags_q, a_isa_q,
                           a_el_q, a_from_el_q, a_exc_type_q, a_cyc_q, a_ts_q};
-  wire [MW-1:0] b_item = {b_ent, a_ext_in_q, b_arc_last, b_sac_last,
+  wire [MW-1:0] b_item = {b_ent, a_vi_q, a_ev_q, a_tsev_q, b_arc_last,
                           a_kind_q == K_INSN && !a_marker_q, b_hn, b_ahp1, a_last_q, a_npre_q,
                           b_lo_idx, b_hi_idx, b_sac_v, b_sac_idx, b_sac_idx1, b_cand_v,
                           b_i_last, b_st_last, b_sp_last};
@@ -469,9 +501,9 @@ module ete_pipe #(
   end
 
   wire [EW0-1:0]     m_ent0;
-  wire [7:0]         m_ext_in;
+  wire               m_vi, m_tsev;
+  wire [3:0]         m_ev;
   wire [NA-1:0]      m_arc_last;
-  wire [NC-1:0]      m_sac_last;
   wire               m_run, m_hn;
   wire [55:0]        m_ahp1;
   wire [7:0]         m_last;
@@ -481,59 +513,25 @@ module ete_pipe #(
   wire [6*NC-1:0]    m_sac_idx, m_sac_idx1;
   wire [3*NC-1:0]    m_cand_v;
   wire               m_i_last, m_st_last, m_sp_last;
-  assign {m_ent0, m_ext_in, m_arc_last, m_sac_last, m_run, m_hn, m_ahp1, m_last, m_npre, m_lo_idx, m_hi_idx, m_sac_v, m_sac_idx, m_sac_idx1, m_cand_v,
+  assign {m_ent0, m_vi, m_ev, m_tsev, m_arc_last, m_run, m_hn, m_ahp1, m_last, m_npre, m_lo_idx, m_hi_idx, m_sac_v, m_sac_idx, m_sac_idx1, m_cand_v,
           m_i_last, m_st_last, m_sp_last} = m_q;
-  // ete_enc_res on the skid's entry (S3's input): its matches at the run's
-  // last instruction are S2b's, registered in the skid, so the resource
-  // selectors and events are after a register, not after S2b's
-  // comparisons; S3 registers their outputs with the entry
-  reg  [7:0]  m_arc8;
-  reg  [15:0] m_sac16;
-  always @* begin : p_res_hits
-    m_arc8  = 8'd0;
-    m_sac16 = 16'd0;
-    m_arc8[NA-1:0]  = m_arc_last;
-    m_sac16[NC-1:0] = m_sac_last;
+  // the branch broadcasting region at the run's last instruction (D6.10.1):
+  // exclude mode everywhere but the selected ranges; include mode inside
+  // them, and nowhere when no range is selected (CONSTRAINED UNPREDICTABLE;
+  // this unit's choice).  S2b's ARC matches at A + L (with TRCACATR's
+  // Exception level filter) are registered in the skid.
+  reg [7:0]          m_arc8;
+  always @* begin : p_bb_hits
+    m_arc8 = 8'd0;
+    m_arc8[NA-1:0] = m_arc_last;
   end
-  wire        r_el_ok, r_ie_ok, r_ss_start, r_ss_stop, r_event, r_bb, r_tsev;
-  wire [3:0]  r_ev;
+  wire               m_bb_hit = |(trcbbctlr_i[7:0] & m_arc8);
+  wire               m_bb = trcbbctlr_i[8] ? ((trcbbctlr_i[7:0] != 8'd0) && m_bb_hit) : !m_bb_hit;
 
-  ete_enc_res #(
-    .NUM_ACPAIRS (NUM_ACPAIRS),
-    .NUM_EVENTS  (NUM_EVENTS),
-    .NUM_EXTIN   (NUM_EXTIN),
-    .PC_CMP      (0)
-  ) u_res (
-    .trcvictlr_i     (trcvictlr_i),
-    .trcviiectlr_i   (trcviiectlr_i),
-    .trcvissctlr_i   (trcvissctlr_i),
-    .trcbbctlr_i     (trcbbctlr_i),
-    .trceventctl0r_i (trceventctl0r_i),
-    .trceventctl1r_i (trceventctl1r_i),
-    .trctsctlr_i     (trctsctlr_i),
-    .trcrsctlr_i     (trcrsctlr_i),
-    .trcacvr_i       (trcacvr_i),
-    .trcacatr_i      (trcacatr_i),
-    .pc_i            (64'd0),            // PC_CMP 0: the matches below
-    .el_i            (m_ent0[EW0-79 -: 2]),      // b_ent's el
-    .ns_i            (m_ent0[EW0-75]),           // b_ent's flags[1]
-    .ext_in_i        (m_ext_in),
-    .arc_hit_i       (m_arc8),
-    .sac_hit_i       (m_sac16),
-    .vi_el_ok_o      (r_el_ok),
-    .vi_ie_ok_o      (r_ie_ok),
-    .ss_start_o      (r_ss_start),
-    .ss_stop_o       (r_ss_stop),
-    .vi_event_o      (r_event),
-    .bb_region_o     (r_bb),
-    .events_o        (r_ev),
-    .ts_event_o      (r_tsev)
-  );
-
-  // S3's entry: the skid's and its resources
-  wire [EW-1:0]      m_ent = {m_ent0,
-                              r_el_ok && r_event,        // D6.8.1: E, N (uniform in a run)
-                              r_bb, r_ev, r_tsev};
+  // S3's entry: the skid's with its resources; the Event elements and the
+  // timestamp event go with the entry's last item only (R_WJPTE), S3's
+  // in_fin_o (registers), so that S4 reads them from S3's register
+  wire [EW-1:0]      m_ent = {m_ent0, m_vi, m_bb, s3_fin ? m_ev : 4'd0, s3_fin && m_tsev};
   wire [63:0]        m_addr = m_ent[EW-5 -: 64];
   // S2 holds no entry: a register of its own (s2_empty_q, from the next
   // valid flags), so that S4's finish decision, whose enable drives S4's
@@ -577,8 +575,8 @@ module ete_pipe #(
   // ==========================================================================
   wire [EW-1:0] s3_ent;
   wire [20:0]   s3_cyc;
-  wire          s3_valid, s3_has_sub, s3_final, s3_i_sub, s3_st_sub, s3_sp_sub;
-  wire          s3_i_last, s3_st_last, s3_sp_last;
+  wire          s3_valid, s3_has_sub, s3_final, s3_vi_sub, s3_st_sub, s3_sp_sub;
+  wire          s3_vi_last, s3_st_last, s3_sp_last;
   wire [63:0]   s3_sub_addr, s3_pc_last;
 
   // S3 takes the skid's entry: S3's output is free (empty, or S4 takes
@@ -617,6 +615,7 @@ module ete_pipe #(
     .in_sac_idx_i   (m_sac_idx),
     .in_sac_idx1_i  (m_sac_idx1),
     .in_cand_v_i    (m_cand_v),
+    .in_vi_i        (m_vi),
     .in_i_last_i    (m_i_last),
     .in_st_last_i   (m_st_last),
     .in_sp_last_i   (m_sp_last),
@@ -628,10 +627,10 @@ module ete_pipe #(
     .out_has_sub_o  (s3_has_sub),
     .out_final_o    (s3_final),
     .out_sub_addr_o (s3_sub_addr),
-    .out_i_sub_o    (s3_i_sub),
+    .out_vi_sub_o   (s3_vi_sub),
     .out_st_sub_o   (s3_st_sub),
     .out_sp_sub_o   (s3_sp_sub),
-    .out_i_last_o   (s3_i_last),
+    .out_vi_last_o  (s3_vi_last),
     .out_st_last_o  (s3_st_last),
     .out_sp_last_o  (s3_sp_last)
   );
@@ -670,7 +669,7 @@ module ete_pipe #(
     .in_has_sub_i  (s3_has_sub),
     .in_final_i    (s3_final),
     .in_sub_addr_i (s3_sub_addr),
-    .in_vi_sub_i   (e_vi && s3_i_sub),
+    .in_vi_sub_i   (s3_vi_sub),
     .in_ss_start_sub_i (s3_st_sub),
     .in_ss_stop_sub_i  (s3_sp_sub),
     .in_iclass_i   (e_iclass),
@@ -681,12 +680,12 @@ module ete_pipe #(
     .in_exc_type_i (e_exc_type),
     .in_cyc_i      (s3_cyc),                       // the entry's clocks, with its last item
     .in_ts_i       (e_ts),
-    .in_vi_i       (e_vi && s3_i_last),
+    .in_vi_i       (s3_vi_last),
     .in_ss_start_i (s3_st_last),
     .in_ss_stop_i  (s3_sp_last),
     .in_bb_i       (e_bb),
-    .in_ev_i       (s3_final ? e_ev : 4'd0),        // R_WJPTE: per entry, at its end
-    .in_tsev_i     (s3_final && e_tsev),
+    .in_ev_i       (e_ev),                         // R_WJPTE: per entry, at its end
+    .in_tsev_i     (e_tsev),                       // (0 but with the entry's last item)
     .raise_i       (s6_raise),
     .raise_item_i  (s6_raise_item),
     .sync_ack_i    (s6_ack),
@@ -739,8 +738,8 @@ module ete_pipe #(
     .rst_ni  (rst_ni && !start_i),
     .valid_i (s3_valid),
     .ready_i (s4_ready),
-    .data_i  ({s3_ent, s3_cyc, s3_pc_last, s3_sub_addr, s3_has_sub, s3_final, s3_i_sub, s3_st_sub,
-               s3_sp_sub, s3_i_last, s3_st_last, s3_sp_last, 1'b0})
+    .data_i  ({s3_ent, s3_cyc, s3_pc_last, s3_sub_addr, s3_has_sub, s3_final, s3_vi_sub, s3_st_sub,
+               s3_sp_sub, s3_vi_last, s3_st_last, s3_sp_last, 1'b0})
   );
 `endif
 
@@ -750,7 +749,8 @@ module ete_pipe #(
   // inputs the core does not use (the stall is the shell's; the trace ID the
   // output formatter's)
   wire unused_ok = &{1'b0, trcstallctlr_i, trctraceidr_i, trcsyncpr_i[31:5], CCITMIN[0],
-                     r_ie_ok, r_ss_start, r_ss_stop, e_cyc};   // S3 hands S4 the cycles (s3_cyc)
+                     trcbbctlr_i[31:9], e_cyc,    // S3 hands S4 the cycles (s3_cyc)
+                     e_vi};                       // and E & N with I (s3_vi_sub, s3_vi_last)
 
 `ifdef FORMAL
   // ==========================================================================
@@ -845,16 +845,18 @@ module ete_pipe #(
   endfunction
   // the fields of the skid's second item (as m_q's)
   wire [EW0-1:0]  f_s_ent0;
-  wire [7:0]      f_s_ext_in, f_s_last;
+  wire [7:0]      f_s_last;
+  wire            f_s_vi, f_s_tsev;
+  wire [3:0]      f_s_ev;
   wire [NA-1:0]   f_s_arc_last;
-  wire [NC-1:0]   f_s_sac_last, f_s_sac_v;
+  wire [NC-1:0]   f_s_sac_v;
   wire            f_s_run, f_s_hn, f_s_i_last, f_s_st_last, f_s_sp_last;
   wire [55:0]     f_s_ahp1;
   wire [5:0]      f_s_npre;
   wire [7*NA-1:0] f_s_lo_idx, f_s_hi_idx;
   wire [6*NC-1:0] f_s_sac_idx, f_s_sac_idx1;
   wire [3*NC-1:0] f_s_cand_v;
-  assign {f_s_ent0, f_s_ext_in, f_s_arc_last, f_s_sac_last, f_s_run, f_s_hn, f_s_ahp1, f_s_last,
+  assign {f_s_ent0, f_s_vi, f_s_ev, f_s_tsev, f_s_arc_last, f_s_run, f_s_hn, f_s_ahp1, f_s_last,
           f_s_npre, f_s_lo_idx, f_s_hi_idx, f_s_sac_v, f_s_sac_idx, f_s_sac_idx1, f_s_cand_v,
           f_s_i_last, f_s_st_last, f_s_sp_last} = s_q;
 
@@ -866,7 +868,7 @@ module ete_pipe #(
     assert (!s_valid_q || m_valid_q);
     assert (!(s_valid_q && ent_ready_o));
     if (m_valid_q) assert (m_run == (!m_q[MW-1] && m_q[MW-2 -: 3] == K_INSN));
-    if (s_valid_q) assert (s_q[MW-EW0-8-NA-NC-1] == (!s_q[MW-1] && s_q[MW-2 -: 3] == K_INSN));
+    if (s_valid_q) assert (s_q[MW-EW0-6-NA-1] == (!s_q[MW-1] && s_q[MW-2 -: 3] == K_INSN));
     // the edge-inside flag (S3's in_hn_i) is b_hn of the item's own
     // candidate fields: a run with a candidate above instruction 0
     if (m_valid_q) assert (m_hn == f_hn(m_run, m_cand_v));
@@ -874,7 +876,7 @@ module ete_pipe #(
   end
   // a SAC's second edge (sac_idx + 1) is a candidate only inside 1 .. npre-1,
   // so sac_idx + 1 does not wrap in S3's 6 bits: S2a's "below 4 (npre - 1)"
-  // (a_ltp_q, at most 251) bounds its index (a_d6_q) by 62, and the skid
+  // (b_ltp, d[7:2] below npre - 1 <= 63) bounds its index (a_d6_q) by 62, and the skid
   // keeps it
   // S3 reads any candidate as an edge above instruction 0 (b_hn) and takes
   // a SAC's second edge as sac_idx1 = sac_idx + 1: every candidate's index
@@ -905,7 +907,7 @@ module ete_pipe #(
   generate
     for (f_n = 0; f_n < NC; f_n = f_n + 1) begin : g_f_sac1
       always @* if (f_past_valid && rst_ni) begin
-        if (a_valid_q && a_ltp_q[f_n]) assert (a_d6_q[6*f_n +: 6] != 6'h3F);
+        if (a_valid_q && b_ltp[f_n]) assert (a_d6_q[6*f_n +: 6] != 6'h3F);
         if (m_valid_q && m_cand_v[2*NC + f_n]) assert (m_sac_idx[6*f_n +: 6] != 6'h3F);
         if (s_valid_q && f_s_cand_v[2*NC + f_n]) assert (f_s_sac_idx[6*f_n +: 6] != 6'h3F);
       end
@@ -1056,7 +1058,7 @@ module ete_pipe #(
   // started (TRCVICTLR.SSSTATUS), an enabled INSN run whose last
   // instruction is P0 class and ViewInst (E, I, N) gives an atom (R_XCJGD).
   reg f_it_vi_q;
-  always @(posedge clk_i) f_it_vi_q <= e_vi && s3_i_last;
+  always @(posedge clk_i) f_it_vi_q <= s3_vi_last;
   always @* if (f_past_valid && rst_ni && f_s4_new && f_s4_go_q && f_it_en_q && f_it_p0ins_q &&
                 f_it_vi_q && trcvissctlr_i == 32'd0 && trcvictlr_i[9])
     assert (f_d4_atom);

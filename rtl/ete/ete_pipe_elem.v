@@ -203,29 +203,18 @@ module ete_pipe_elem #(
   // (a saturating sum: exact for every comparison with THRESHOLD and
   // 2^CCSIZE - 1, CCSIZE <= 20), and the comparisons of that sum the
   // decisions take, each one carry chain beside the sum's, not after it:
-  // ccnt_q + cyc - k through a carry-save layer (sum3, 24-bit two's
-  // complement; -k = ~k + 1, the 1 in the carry vector's free bit).
-  function [23:0] sum3;
-    input [20:0] op_a;
-    input [20:0] op_b;
-    input [20:0] op_k;
-    reg   [23:0] x, y, z, sv;
-    reg   [22:0] cv;
-    begin
-      x    = {3'd0, op_a};
-      y    = {3'd0, op_b};
-      z    = ~{3'd0, op_k};
-      sv   = x ^ y ^ z;
-      cv   = (x[22:0] & y[22:0]) | (x[22:0] & z[22:0]) | (y[22:0] & z[22:0]);
-      sum3 = sv + {cv, 1'b1};
-    end
-  endfunction
+  // S4 keeps ccnt_q - THRESHOLD and ccnt_q - 2^CCSIZE (kthr_q, klim_q,
+  // 24-bit two's complement) beside ccnt_q, so ccnt_now - k is a register
+  // plus the item's cycles.
   localparam [20:0] CC_LIM = CC_MAX + 21'd1;
   wire [20:0] cyc_in   = in_cyc_i;              // 0 without an item (S3 registers it so)
   wire [21:0] csum     = {1'b0, ccnt_q} + {1'b0, cyc_in};
   wire [20:0] ccnt_now = csum[21] ? CNT_SAT : csum[20:0];
-  wire [23:0] d_thr    = sum3(ccnt_q, cyc_in, {9'd0, cc_thr});
-  wire [23:0] d_lim    = sum3(ccnt_q, cyc_in, CC_LIM);
+  reg  [23:0] kthr_q, klim_q;
+  wire [23:0] d_thr    = kthr_q + {3'd0, cyc_in};
+  wire [23:0] d_lim    = klim_q + {3'd0, cyc_in};
+  wire [23:0] k0_thr   = 24'd0 - {12'd0, cc_thr};          // a count of 0
+  wire [23:0] k0_lim   = 24'd0 - {3'd0, CC_LIM};
   wire [20:0] sat_over = CNT_SAT - {9'd0, cc_thr};
   wire        ccnt_ge  = !d_thr[23];                 // ccnt_now >= THRESHOLD
   wire        ccnt_le  = d_lim[23];                  // ccnt_now <= 2^CCSIZE - 1
@@ -253,13 +242,21 @@ module ete_pipe_elem #(
   // before, so the decision starts at a flip-flop)
   reg        far_q;
   wire       far_d;
-  // a fresh raise's distance item_q - raise_item_i is in LAG .. 127 when
-  // e = (item_q - LAG) - raise_item_i is in 0 .. 127 - LAG: item_q - LAG
-  // is a register (ilag_q, beside item_q), so the flag is one subtraction
-  // and a compare with a constant
+  // The raise and the acknowledgement of S7 are registered here (rs_q,
+  // rs_item_q, ack_q: one clock after S7 makes them, so that S4's decision
+  // starts at flip-flops; ETE_SYNC_LAG counts this register, 3.3), and with
+  // the raise the flag "its distance to the item S4 holds in the next clock
+  // is in LAG .. 127" (frs_q): that item is item_q + go, and item_q -
+  // raise_item_i is in LAG .. 127 when e = (item_q - LAG) - raise_item_i is
+  // in 0 .. 127 - LAG (item_q - LAG is a register, ilag_q, beside item_q),
+  // e + 1 when e is 255 or in 0 .. 126 - LAG: one subtraction, compares
+  // with constants and the late go last
   reg  [7:0] ilag_q, ilag_d;
+  reg        rs_q, ack_q, frs_q;
+  reg  [7:0] rs_item_q;
   wire [7:0] e_r    = ilag_q - raise_item_i;
-  wire       far_r  = (e_r <= 8'd127 - LAG);
+  wire       far_r0 = (e_r <= 8'd127 - LAG);
+  wire       far_r1 = ((LAG < 8'd127) && (e_r <= 8'd126 - LAG)) || (e_r == 8'hFF);
 
   // Outer transaction failure (D6.9.11): model tx_abort
   task tx_abort;
@@ -420,11 +417,11 @@ module ete_pipe_elem #(
     // item before it: stale (that A-Sync restarts the byte count)
     // (a kept request and a fresh raise are measured side by side; a ripe
     // request is a kept one)
-    rq_v  = rq_q || (raise_i && infl_q == {2'b00, sync_ack_i});
-    rq_i  = rq_q ? rq_item_q : raise_item_i;
-    sync_due = rq_q ? (rq_ripe_q || far_q) : (rq_v && far_r);
+    rq_v  = rq_q || (rs_q && infl_q == {2'b00, ack_q});
+    rq_i  = rq_q ? rq_item_q : rs_item_q;
+    sync_due = rq_q ? (rq_ripe_q || far_q) : (rq_v && frs_q);
 
-    if (sync_ack_i)
+    if (ack_q)
       infl_d = infl_q - 3'd1;
     if (start_i) begin
       // ete_model_new (R_QZRMQ: the first packet is preceded by A-Sync)
@@ -770,9 +767,9 @@ module ete_pipe_elem #(
 
         valid_d = 1'b1;
         // the A-Syncs in flight: the three values side by side, the
-        // item's decision selects (sync_ack_i's decrement is above)
+        // item's decision selects (ack_q's decrement is above)
         if (sy_iss)
-          infl_d = sync_ack_i ? infl_q : infl_q + 3'd1;
+          infl_d = ack_q ? infl_q : infl_q + 3'd1;
         desc_d  = {PD_W{1'b0}};
         desc_d[PD_ITEM_L +: 8]     = item_q;
         desc_d[PD_MARKER_L]   = marker;
@@ -833,18 +830,49 @@ module ete_pipe_elem #(
   end
 
   // far_d is far(item_d - rq_item_d), with item_d item_q or item_q + 1
-  // (go) and rq_item_d rq_item_q or raise_item_i (a raise kept now), 0
+  // (go) and rq_item_d rq_item_q or rs_item_q (a raise kept now), 0
   // after start_i: the distances from registers side by side (far_q is
-  // far(item_q - rq_item_q) itself), the late go and keep only select
-  // among them
+  // far(item_q - rq_item_q) itself, frs_q far(item_q - rs_item_q)), the
+  // late go and keep only select among them
   wire [7:0] dist_q1 = item_q + 8'd1 - rq_item_q;
-  wire [7:0] dist_r1 = item_q + 8'd1 - raise_item_i;
+  wire [7:0] dist_s1 = item_q + 8'd1 - rs_item_q;
   wire       far_q1  = (dist_q1 >= LAG) && !dist_q1[7];
-  wire       far_r1  = (dist_r1 >= LAG) && !dist_r1[7];
-  wire       rq_keep = rq_v && !rq_q;              // rq_item_d = raise_item_i
+  wire       far_s1  = (dist_s1 >= LAG) && !dist_s1[7];
+  wire       rq_keep = rq_v && !rq_q;              // rq_item_d = rs_item_q
   assign far_d  = start_i ? (LAG == 8'd0) :                 // both are 0
-                  go      ? (rq_keep ? far_r1 : far_q1) :
-                            (rq_keep ? far_r  : far_q);
+                  go      ? (rq_keep ? far_s1 : far_q1) :
+                            (rq_keep ? frs_q  : far_q);
+
+  // ccnt_q - THRESHOLD and ccnt_q - 2^CCSIZE as ccnt_q moves: 0 (start, a
+  // Cycle Count reference: ccnt_z), ccnt_now (go, saturating), or held;
+  // the late go and ccnt_z select last
+  wire [23:0] kthr_now = csum[21] ? {3'd0, sat_over} : d_thr;
+  wire [23:0] klim_now = csum[21] ? ({3'd0, CNT_SAT} + k0_lim) : d_lim;
+  always @(posedge clk_i) begin
+    if (rst_s || start_i || (go && ccnt_z)) begin
+      kthr_q <= k0_thr;
+      klim_q <= k0_lim;
+    end else if (go) begin
+      kthr_q <= kthr_now;
+      klim_q <= klim_now;
+    end
+  end
+
+  // S7's raise and acknowledgement, registered (start_i empties S6 and S7:
+  // nothing they made before it counts)
+  always @(posedge clk_i) begin
+    if (rst_s || start_i) begin
+      rs_q  <= 1'b0;
+      ack_q <= 1'b0;
+    end else begin
+      rs_q  <= raise_i;
+      ack_q <= sync_ack_i;
+    end
+  end
+  always @(posedge clk_i) begin
+    rs_item_q <= raise_item_i;
+    frs_q     <= go ? far_r1 : far_r0;
+  end
 
   always @(posedge clk_i) begin
     if (rst_s) begin

@@ -67,6 +67,7 @@ module ete_pipe_view #(
   input  wire [6*NUM_ACPAIRS-1:0] in_cand_v_i,    // candidate edge c lies in 1 .. npre-1:
                                                   // [k] lo_idx k, [NA+k] hi_idx k,
                                                   // [2NA+n] sac_idx n, [4NA+n] sac_idx n + 1
+  input  wire                     in_vi_i,        // ViewInst's E & N (uniform in a run)
   input  wire                     in_i_last_i,    // I at the run's last instruction
   input  wire                     in_st_last_i,   // a start SAC matches there
   input  wire                     in_sp_last_i,   // a stop SAC matches there
@@ -81,10 +82,10 @@ module ete_pipe_view #(
   output wire                     out_has_sub_o,  // a sub-run of the first instructions
   output wire                     out_final_o,    // the entry's last item
   output wire [63:0]              out_sub_addr_o, // the sub-run's first instruction
-  output wire                     out_i_sub_o,    // I at the sub-run's first instruction
+  output wire                     out_vi_sub_o,   // E & I & N at the sub-run's first instruction
   output wire                     out_st_sub_o,   // a start SAC matches there
   output wire                     out_sp_sub_o,   // a stop SAC matches there
-  output wire                     out_i_last_o,   // I at the run's last instruction
+  output wire                     out_vi_last_o,  // E & I & N at the run's last instruction
   output wire                     out_st_last_o,
   output wire                     out_sp_last_o
 );
@@ -95,7 +96,6 @@ module ete_pipe_view #(
 
   localparam NA = NUM_ACPAIRS;
   localparam NS = 2 * NUM_ACPAIRS;
-  localparam NE = 6 * NUM_ACPAIRS;     // candidate edges (at most 48)
 
   wire [7:0]  inc  = trcviiectlr_i[7:0];
   wire unused_ok = &{1'b0, trcviiectlr_i[31:24], trcviiectlr_i[15:8]};
@@ -120,10 +120,10 @@ module ete_pipe_view #(
   assign out_has_sub_o  = has_sub_q;
   assign out_final_o    = final_q;
   assign out_sub_addr_o = sub_addr_q;
-  assign out_i_sub_o    = i_sub_q;
+  assign out_vi_sub_o   = i_sub_q;
   assign out_st_sub_o   = st_sub_q;
   assign out_sp_sub_o   = sp_sub_q;
-  assign out_i_last_o   = i_l_q;
+  assign out_vi_last_o  = i_l_q;
   assign out_st_last_o  = st_l_q;
   assign out_sp_last_o  = sp_l_q;
 
@@ -132,23 +132,59 @@ module ete_pipe_view #(
   // from it
   wire out_free = out_free_i;
 
-  // the candidate edges (6-bit indices; a valid one is at most 62) and
-  // whether each is above the current sub-run's first instruction
-  reg [6*64-1:0] cand;                 // 64 slots
-  reg [63:0]     cv;                   // slot holds an eligible candidate
-  reg            lt;
-  reg [6*16-1:0] pm_q, pm_d, pmx;      // the 16 partial minima of a split run
-  reg            ph_q, ph_d;           // a split run's output clock (the minimum's second half)
-  reg            ev_q, ev_d;           // a split run's evaluation clock after the first sub-run
-  reg            hn_q, hn_d;           // the sub-run of the output clock is not the last
-  reg [5:0]      cx, cy, nxt;
-  reg [NE-1:0]   elig;
-  reg            fin, has_next;
-  reg [7:0]      hit_a;
-  reg [15:0]     hit_s;
-  reg            i_s, st_s, sp_s;
-  reg [8:0]      lo_sub, lo_last;
-  integer        lv, ci, k2;
+  // The next comparator edge is the least candidate index above the
+  // current sub-run's first instruction j_q (S2 has kept only candidates
+  // inside 1 .. npre-1), found by a tree of minimum cells over three clocks,
+  // each at most two cells deep.  A node is {m, e, v}: v the least eligible
+  // index below it, e whether it has one, m whether it has an eligible index
+  // above v, so that the root says both the next sub-run's first instruction
+  // and whether another sub-run follows that one:
+  //   output clock (the item of the sub-run at j_q): the candidates above
+  //     j_q (a SAC's second edge, sac_idx + 1 > j, is compared as sac_idx
+  //     >= j; its value sac_idx + 1 comes from S2) and one level of cells,
+  //     the compares of a pair's values with each other side by side with
+  //     the compares with j_q (they do not depend on j_q) -> p1_q
+  //   O1 (a split run's clock after each item but its last): two levels -> p2_q
+  //   O2: the rest -> j_q (the next sub-run) and hn_q (another follows it)
+  localparam N1  = 3 * NUM_ACPAIRS;    // nodes after the output clock's level (pairs)
+  localparam N2  = (N1 + 3) / 4;       // nodes after O1's two levels
+  localparam N2P = (N2 <= 2) ? 2 : (N2 <= 4) ? 4 : 8;   // O2's tree, padded
+
+  // a minimum cell: {m, e, v} of two nodes; lt_xy is vx < vy and gt_xy
+  // vx > vy, both made by the caller (compares of registers where it can)
+  function [7:0] mincell;
+    input [7:0] x;
+    input [7:0] y;
+    input       lt_xy;
+    input       gt_xy;
+    reg         sel_x;
+    begin
+      sel_x   = x[6] && (!y[6] || lt_xy);
+      mincell = {x[7] || y[7] || (x[6] && y[6] && (lt_xy || gt_xy)),
+                 x[6] || y[6],
+                 sel_x ? x[5:0] : y[5:0]};
+    end
+  endfunction
+
+  reg [6*2*N1-1:0] cand;               // candidate values (N1 pairs; the pad 63)
+  reg [2*N1-1:0]   elig;               // eligible: valid and above j_q
+  reg [8*N1-1:0]   p1_q, p1_d, p1_new;
+  reg [8*4*N2-1:0] q1;                 // p1_q padded to 4 N2 nodes
+  reg [8*2*N2-1:0] q2;
+  reg [8*N2-1:0]   p2_q, p2_d;
+  reg [8*N2P-1:0]  q3;
+  reg [7:0]        root;
+  reg              o1_q, o1_d;         // O1: a non-final item of a split run has left
+  reg              o2_q, o2_d;         // O2
+  reg              sub_q, sub_d;       // j_q is past the first sub-run (hn_q holds)
+  reg              hn_q, hn_d;         // a sub-run follows the one at j_q
+  reg [5:0]        cx;
+  reg              fin, item_clk;
+  reg [7:0]        hit_a;
+  reg [15:0]       hit_s;
+  reg              i_s, st_s, sp_s;
+  reg [8:0]        lo_sub, lo_last;
+  integer          lv, ci, k2;
 
   always @* begin : p_view
     j_d = j_q;
@@ -157,62 +193,63 @@ module ete_pipe_view #(
     sub_addr_d = sub_addr_q;
     i_sub_d = i_sub_q;  st_sub_d = st_sub_q;  sp_sub_d = sp_sub_q;
     i_l_d = i_l_q;  st_l_d = st_l_q;  sp_l_d = sp_l_q;
-    cand = {6*64{1'b1}};  cv = 64'd0;  lt = 1'b0;  cx = 6'd0;  cy = 6'd0;  nxt = 6'd0;
-    elig = {NE{1'b0}};
-    pmx = {6*16{1'b1}};  pm_d = pm_q;  ph_d = ph_q;  ev_d = ev_q;  hn_d = hn_q;
-    fin = 1'b1;  has_next = 1'b0;  hit_a = 8'd0;  hit_s = 16'd0;
+    cand = {6*2*N1{1'b1}};  elig = {2*N1{1'b0}};  cx = 6'd0;
+    p1_d = p1_q;  p1_new = p1_q;  p2_d = p2_q;  q1 = {8*4*N2{1'b0}};  q2 = {8*2*N2{1'b0}};
+    q3 = {8*N2P{1'b0}};  root = 8'd0;
+    o1_d = o1_q;  o2_d = o2_q;  sub_d = sub_q;  hn_d = hn_q;
+    fin = 1'b1;  item_clk = 1'b0;  hit_a = 8'd0;  hit_s = 16'd0;
     i_s = 1'b0;  st_s = 1'b0;  sp_s = 1'b0;  lo_sub = 9'd0;  lo_last = 9'd0;
 
-    // the candidates above the current sub-run's first instruction (S2 has
-    // kept only those inside 1 .. npre-1); a SAC's second edge, sac_idx + 1
-    // > j, is compared as sac_idx >= j, and its value sac_idx + 1 comes
-    // from S2
+    // the candidates and whether each is above j_q, in pairs: node k < NA
+    // pairs ARC k's low and high edges, node NA + n SAC n's instruction
+    // sac_idx and the one after it (sac_idx < sac_idx + 1: that pair needs
+    // no compare)
     for (k2 = 0; k2 < NA; k2 = k2 + 1) begin
       cx = in_lo_idx_i[7*k2 +: 6];
-      elig[k2] = in_cand_v_i[k2] && (cx > j_q);
-      cand[6*k2 +: 6] = cx;
+      elig[2*k2] = in_cand_v_i[k2] && (cx > j_q);
+      cand[6*(2*k2) +: 6] = cx;
       cx = in_hi_idx_i[7*k2 +: 6];
-      elig[NA+k2] = in_cand_v_i[NA+k2] && (cx > j_q);
-      cand[6*(NA+k2) +: 6] = cx;
+      elig[2*k2+1] = in_cand_v_i[NA+k2] && (cx > j_q);
+      cand[6*(2*k2+1) +: 6] = cx;
     end
     for (k2 = 0; k2 < NS; k2 = k2 + 1) begin
       cx = in_sac_idx_i[6*k2 +: 6];
-      elig[2*NA+k2] = in_cand_v_i[2*NA+k2] && (cx > j_q);
-      cand[6*(2*NA+k2) +: 6] = cx;
-      elig[4*NA+k2] = in_cand_v_i[4*NA+k2] && (cx >= j_q);
-      cand[6*(4*NA+k2) +: 6] = in_sac_idx1_i[6*k2 +: 6];
+      elig[2*(NA+k2)] = in_cand_v_i[2*NA+k2] && (cx > j_q);
+      cand[6*(2*(NA+k2)) +: 6] = cx;
+      elig[2*(NA+k2)+1] = in_cand_v_i[4*NA+k2] && (cx >= j_q);
+      cand[6*(2*(NA+k2)+1) +: 6] = in_sac_idx1_i[6*k2 +: 6];
     end
-    cv[NE-1:0] = elig;
-    has_next = in_run_i && (|elig);
+
     // the item the output clock hands over is the entry's last: registers
-    // only (hn_q from the evaluation clock, in_hn_i from S2 for a new entry)
-    fin = ph_q ? !hn_q : (!ev_q && !in_hn_i);
-    // the minimum in two clocks (a split run takes two clocks per sub-run):
-    // 64 -> 16 slots into pm_q (63 = none), then 16 -> 1 (the slots no
-    // candidate fills are constants, which synthesis removes).  The first
-    // half carries an eligible flag beside each value, so the first level's
-    // value compares and the eligibility compares (against j_q) are side by
-    // side, each level a compare and a select
-    for (lv = 0; lv < 2; lv = lv + 1)
-      for (ci = 0; ci < (32 >> lv); ci = ci + 1) begin
-        cx = cand[6*(2*ci) +: 6];
-        cy = cand[6*(2*ci+1) +: 6];
-        lt = cv[2*ci] && (!cv[2*ci+1] || (cx < cy));
-        cand[6*ci +: 6] = lt ? cx : cy;
-        cv[ci] = cv[2*ci] || cv[2*ci+1];
-      end
-    for (ci = 0; ci < 16; ci = ci + 1)
-      if (!cv[ci])
-        cand[6*ci +: 6] = 6'h3F;
-    pm_d = ph_q ? pm_q : cand[6*16-1:0];
-    pmx  = pm_q;
-    for (lv = 0; lv < 4; lv = lv + 1)
-      for (ci = 0; ci < (8 >> lv); ci = ci + 1) begin
-        cx = pmx[6*(2*ci) +: 6];
-        cy = pmx[6*(2*ci+1) +: 6];
-        pmx[6*ci +: 6] = (cx < cy) ? cx : cy;
-      end
-    nxt = pmx[5:0];
+    // only (hn_q from O2, in_hn_i from S2 for the first sub-run)
+    item_clk = !o1_q && !o2_q;
+    fin = item_clk && (sub_q ? !hn_q : !in_hn_i);
+
+    // the output clock's level: the pairs -> p1 (N1 = 3 NA nodes)
+    for (ci = 0; ci < N1; ci = ci + 1)
+      p1_new[8*ci +: 8] = mincell({1'b0, elig[2*ci], cand[6*(2*ci) +: 6]},
+                                  {1'b0, elig[2*ci+1], cand[6*(2*ci+1) +: 6]},
+                                  (ci >= NA) || (cand[6*(2*ci) +: 6] < cand[6*(2*ci+1) +: 6]),
+                                  (ci < NA) && (cand[6*(2*ci) +: 6] > cand[6*(2*ci+1) +: 6]));
+    p1_d = item_clk ? p1_new : p1_q;
+    // O1: two levels -> p2 (N2 nodes)
+    q1[8*N1-1:0] = p1_q;
+    for (ci = 0; ci < 2*N2; ci = ci + 1)
+      q2[8*ci +: 8] = mincell(q1[8*(2*ci) +: 8], q1[8*(2*ci+1) +: 8],
+                              q1[8*(2*ci) +: 6] < q1[8*(2*ci+1) +: 6],
+                              q1[8*(2*ci) +: 6] > q1[8*(2*ci+1) +: 6]);
+    for (ci = 0; ci < N2; ci = ci + 1)
+      p2_d[8*ci +: 8] = mincell(q2[8*(2*ci) +: 8], q2[8*(2*ci+1) +: 8],
+                                q2[8*(2*ci) +: 6] < q2[8*(2*ci+1) +: 6],
+                                q2[8*(2*ci) +: 6] > q2[8*(2*ci+1) +: 6]);
+    // O2: the rest -> the root
+    q3[8*N2-1:0] = p2_q;
+    for (lv = 0; lv < 3; lv = lv + 1)
+      for (ci = 0; ci < (N2P >> (lv + 1)); ci = ci + 1)
+        q3[8*ci +: 8] = mincell(q3[8*(2*ci) +: 8], q3[8*(2*ci+1) +: 8],
+                                q3[8*(2*ci) +: 6] < q3[8*(2*ci+1) +: 6],
+                                q3[8*(2*ci) +: 6] > q3[8*(2*ci+1) +: 6]);
+    root = q3[7:0];
 
     // I and the start / stop matches at the sub-run's first instruction
     // (vectors and reductions: no chain through the comparators)
@@ -229,20 +266,17 @@ module ete_pipe_view #(
     lo_sub  = {1'b0, in_addr_i[7:0]} + {1'b0, j_q, 2'b00};
     lo_last = {1'b0, in_addr_i[7:0]} + {1'b0, in_last_i};
 
-    if (in_valid_i && ev_q) begin
-      // evaluation clock of a sub-run after the first: the partial minima
-      // and whether an edge is left above it
-      ev_d = 1'b0;
-      ph_d = 1'b1;
-      hn_d = has_next;
-    end else if (in_valid_i && !ph_q && in_hn_i) begin
-      // a new entry with an edge inside: the partial minima (S2 has found
-      // the edge)
-      ph_d = 1'b1;
-      hn_d = 1'b1;
+    if (o2_q) begin
+      // O2: the next sub-run
+      o2_d  = 1'b0;
+      sub_d = 1'b1;
+      j_d   = root[5:0];
+      hn_d  = root[7];
+    end else if (o1_q) begin
+      o1_d = 1'b0;
+      o2_d = 1'b1;
     end else if (in_valid_i && out_free) begin
-      ph_d       = 1'b0;
-      ev_d       = !fin;
+      o1_d       = !fin;
       valid_d    = 1'b1;
       ent_d      = in_ent_i;
       cyc_d      = fin ? in_cyc_i : 21'd0;
@@ -250,49 +284,55 @@ module ete_pipe_view #(
       has_sub_d  = in_run_i && (in_npre_i != 6'd0);
       final_d    = fin;
       sub_addr_d = {lo_sub[8] ? in_ahp1_i : in_addr_i[63:8], lo_sub[7:0]};
-      i_sub_d    = i_s;
+      i_sub_d    = in_vi_i && i_s;
       st_sub_d   = st_s;
       sp_sub_d   = sp_s;
-      i_l_d      = in_i_last_i;
+      i_l_d      = in_vi_i && in_i_last_i;
       st_l_d     = in_st_last_i;
       sp_l_d     = in_sp_last_i;
-      j_d        = fin ? 6'd0 : nxt;
+      if (fin) begin
+        j_d   = 6'd0;
+        sub_d = 1'b0;
+      end
     end
     if (start_i) begin
       j_d     = 6'd0;
-      ph_d    = 1'b0;
-      ev_d    = 1'b0;
+      o1_d    = 1'b0;
+      o2_d    = 1'b0;
+      sub_d   = 1'b0;
       valid_d = 1'b0;
       cyc_d   = 21'd0;
     end
   end
 
   assign in_fin_o = fin;
+  // the root has an eligible index in O2 (a sub-run followed the item)
+  wire unused_root_e = root[6];
 
   always @(posedge clk_i) begin
     if (rst_s) begin
       j_q <= 6'd0;
       valid_q <= 1'b0;
       cyc_q <= 21'd0;
-      ph_q <= 1'b0;
-      ev_q <= 1'b0;
+      o1_q <= 1'b0;
+      o2_q <= 1'b0;
+      sub_q <= 1'b0;
       hn_q <= 1'b0;
-      pm_q <= {6*16{1'b1}};
     end else begin
       j_q <= j_d;
       valid_q <= valid_d;
       cyc_q <= cyc_d;
-      ph_q <= ph_d;
-      ev_q <= ev_d;
+      o1_q <= o1_d;
+      o2_q <= o2_d;
+      sub_q <= sub_d;
       hn_q <= hn_d;
-      pm_q <= pm_d;
     end
   end
 
   // the payload moves with the item (no reset needed)
   always @(posedge clk_i) begin
     ent_q <= ent_d;  pc_last_q <= pc_last_d;  has_sub_q <= has_sub_d;  final_q <= final_d;
-    sub_addr_q <= sub_addr_d;
+    sub_addr_q <= sub_addr_d;  p1_q <= p1_d;  p2_q <= p2_d;
     i_sub_q <= i_sub_d;  st_sub_q <= st_sub_d;  sp_sub_q <= sp_sub_d;
     i_l_q <= i_l_d;  st_l_q <= st_l_d;  sp_l_q <= sp_l_d;
   end
@@ -302,24 +342,24 @@ module ete_pipe_view #(
   // They hold in the core, where S2's skid keeps its entry at this input
   // while S3 does not take it (asserted there, f_s2_vr); this module has no
   // proof of its own.  A split run's sub-run state (j_q past the first
-  // instruction, the evaluation clock ev_q, the output clock ph_q) exists
-  // only while its run is at the input, a run with an edge inside
-  // (in_hn_i); the evaluation clock follows a sub-run's output (j_q is past
-  // the first instruction) and is not an output clock; an item made with
-  // sub-runs still to come is not the entry's final one and carries the
-  // entry at the input.  An output clock may find the previous item still
-  // at the output (a new split entry starts its minimum behind it).
-  // The proofs that include it hold rst_ni low in their first clock.
-  // Between sub-runs (no evaluation or output clock) j_q is 0.  In the
-  // output clock the partial minima and "a sub-run follows" are those of
-  // the entry at the input above j_q (the entry and j_q hold from the
-  // evaluation clock), so the next sub-run starts past j_q.
+  // instruction, sub_q, the search clocks O1 and O2) exists only while its
+  // run is at the input, a run with an edge inside (in_hn_i); O1 and O2
+  // follow an item with sub-runs still to come, which is not the entry's
+  // final one and carries the entry at the input.  The proofs that include
+  // it hold rst_ni low in their first clock.  Between entries j_q is 0.  In
+  // O1 the pairs are those of the entry above j_q (the entry and j_q hold
+  // from the item's clock), in O2 the four-node minima are those of the
+  // pairs; past the first sub-run, "a sub-run follows" is that of the entry
+  // above j_q.  (That the root has an eligible index in O2 rests on the
+  // port contract that a run does not wrap the address space, which the
+  // proof's free entries do not keep.)
   always @* if (rst_ni) begin
-    if (ph_q || ev_q || j_q != 6'd0) assert (in_valid_i && in_run_i && in_hn_i);
-    if (ev_q)                   assert (!ph_q && j_q != 6'd0);
-    if (!ph_q && !ev_q)         assert (j_q == 6'd0);
-    if (ph_q)                   assert (pm_q == cand[6*16-1:0] && hn_q == has_next);
-    if (valid_q && j_q != 6'd0) assert (!final_q && ent_q == in_ent_i);
+    if (o1_q || o2_q || sub_q)  assert (in_valid_i && in_run_i && in_hn_i);
+    if (o1_q)                   assert (!o2_q && p1_q == p1_new);
+    if (o2_q)                   assert (p2_q == p2_d);
+    if (!sub_q)                 assert (j_q == 6'd0);
+    if (sub_q)                  assert (hn_q == (elig != {2*N1{1'b0}}));
+    if (valid_q && (o1_q || o2_q || sub_q)) assert (!final_q && ent_q == in_ent_i);
   end
 `endif
 
