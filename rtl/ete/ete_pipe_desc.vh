@@ -7,14 +7,12 @@
 /* verilator lint_off UNUSEDPARAM */
   // Items from a periodic synchronization request to its service (the
   // sync_lag rule, docs/ete-rtl-pipeline.md 3.3): one more than the items
-  // the registers from S4's output to S7's byte count can hold (S4, S5, the
-  // S6 skid, S6a, the S6p bank, the S6b chunk: 6), and one for S4's
-  // register of S7's raise (S4 sees a raise one clock after S7 makes it).
-  // The benches give the
-  // model the same value (build/gen/ete_sync_lag.h, made from this line by
-  // the Makefile).  S5's own skid register does not count: its ready is
-  // registered, so S4 decides an item only when that skid or S4's own
-  // register is empty.
+  // the registers from S4's output to S7's byte count can hold (S4, the
+  // two entries of S6's input FIFO that S5 writes, S6a, the S6p bank, the
+  // S6b chunk: 6), and one for S4's register of S7's raise (S4 sees a
+  // raise one clock after S7 makes it).  The benches give the model the
+  // same value (build/gen/ete_sync_lag.h, made from this line by the
+  // Makefile).
   localparam ETE_SYNC_LAG = 8;
   localparam PD_ITEM_L = 0;  // item index (sync_lag, docs/ete-rtl-pipeline.md 3.3)
   localparam PD_MARKER_L = 8;  // overflow marker: the atoms not yet output are lost
