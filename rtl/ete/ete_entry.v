@@ -116,15 +116,7 @@ module ete_entry #(
   localparam [CYC_W-1:0] CYC_MAX = {CYC_W{1'b1}};
   localparam [CYC_W-1:0] CYC_ONE = 1;
 
-  function integer clog2;
-    input integer v;
-    integer r;
-    begin
-      r = 0;
-      while ((1 << r) < v) r = r + 1;
-      clog2 = r;
-    end
-  endfunction
+  `include "common_clog2.vh"  // clog2()
 
   generate
     if (RETIRE_WIDTH != 1 && RETIRE_WIDTH != 2 && RETIRE_WIDTH != 4) begin : g_bad_rw

@@ -45,15 +45,7 @@ module ete_out_fifo #(
   output wire                   empty_o      // no byte held
 );
 
-  function integer clog2;
-    input integer v;
-    integer r;
-    begin
-      r = 0;
-      while ((1 << r) < v) r = r + 1;
-      clog2 = r;
-    end
-  endfunction
+  `include "common_clog2.vh"  // clog2()
 
   localparam AW    = clog2(DEPTH);
   localparam CNT_W = AW + 1;

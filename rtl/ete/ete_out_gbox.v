@@ -72,15 +72,7 @@ module ete_out_gbox #(
   output wire                   empty_o      // no byte in the residual or beat register
 );
 
-  function integer clog2;
-    input integer v;
-    integer r;
-    begin
-      r = 0;
-      while ((1 << r) < v) r = r + 1;
-      clog2 = r;
-    end
-  endfunction
+  `include "common_clog2.vh"  // clog2()
 
   localparam OBW  = clog2(OUT_BYTES);                     // residual count bits
   localparam NCH  = (PKT_BYTES + OUT_BYTES - 1) / OUT_BYTES;  // chunks per bundle
