@@ -314,14 +314,7 @@ static int model_emits(uint64_t seed, unsigned t, const ete_dut_params *dp)
     ete_params p;
     ete_progregs r;
     ete_rt_config((unsigned)(seed % ETE_RT_NUM_CONFIGS), seed, &ps, &p, &r);
-    p.commopt = dp->commopt;
-    p.rs_depth = dp->rs_depth;
-    p.num_acpairs = dp->num_acpairs;
-    p.num_events = dp->num_events;
-    p.num_extin = dp->num_extin;
-    p.ccsize = dp->ccsize;
-    p.ccitmin = dp->ccitmin;
-    ete_rt_fit(&p, &r);
+    ete_rtl_fit_config(dp, &p, &r);
     ete_model *m = ete_model_new(&p, &r, err, sizeof err);
     int hit = 0;
     if (m) {
@@ -339,7 +332,7 @@ static int model_emits(uint64_t seed, unsigned t, const ete_dut_params *dp)
  * external inputs (ete_rt_config): none without NUMEXTIN. */
 static int reachable(unsigned t, const ete_dut_params *dp)
 {
-    if (t == ETE_PKT_EVENT && (dp->num_extin == 0 || dp->num_events == 0))
+    if (t == ETE_PKT_EVENT && dp->num_extin == 0)
         return 0;
     return ete_rt_pkt_reachable(t, dp->commopt);
 }

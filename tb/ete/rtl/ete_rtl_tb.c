@@ -41,6 +41,19 @@ int ete_rtl_config_index(const char *name)
     return -1;
 }
 
+void ete_rtl_fit_config(const ete_dut_params *dp, ete_params *p, ete_progregs *r)
+{
+    /* the model is the unit the RTL was built as (mk/tb.mk -G values) */
+    p->rs_depth = dp->rs_depth;
+    p->num_acpairs = dp->num_acpairs;
+    p->num_events = dp->num_events;
+    p->num_extin = dp->num_extin;
+    p->ccsize = dp->ccsize;
+    p->ccitmin = dp->ccitmin;
+    p->commopt = dp->commopt;
+    ete_rt_fit(p, r);
+}
+
 int ete_rtl_config_supported(unsigned idx)
 {
     return idx < ETE_RT_NUM_CONFIGS;
@@ -1054,19 +1067,11 @@ int ete_rtl_run(const ete_rtl_opts *o, ete_rtl_result *res, FILE *log)
     ete_params p;
     ete_progregs r;
     ete_rt_config(cfg, o->seed, b->s, &p, &r);
-    /* the model is the unit the RTL was built as (mk/tb.mk -G values) */
-    p.rs_depth = b->dp.rs_depth;
-    p.num_acpairs = b->dp.num_acpairs;
-    p.num_events = b->dp.num_events;
-    p.num_extin = b->dp.num_extin;
-    p.ccsize = b->dp.ccsize;
-    p.ccitmin = b->dp.ccitmin;
-    p.commopt = b->dp.commopt;
+    ete_rtl_fit_config(&b->dp, &p, &r);
     /* ete_pipe services a periodic synchronisation request ETE_RTL_SYNC_LAG
      * items after the one that raised it (its SYNC_LAG parameter,
      * docs/ete-rtl-pipeline.md 3.3) */
     p.sync_lag = ETE_RTL_SYNC_LAG;
-    ete_rt_fit(&p, &r);
     choose_profile(b, cfg);
 
     char err[512];

@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "ete_dut.h"
+#include "ete_model.h"
 #include "ete_pkt.h"
 #include "pe_stream.h"
 
@@ -114,6 +116,9 @@ int ete_rtl_is_p0(const pe_rec *r);
  * the round-trip mix on both units; kept for a unit that lacks a feature).
  * ete_rtl_run refuses (-1) a configuration that is not. */
 int ete_rtl_config_supported(unsigned idx);
+/* The model's parameters of the unit the RTL was built as (dp), and the
+ * programming r fitted to its resources (ete_rt_fit). */
+void ete_rtl_fit_config(const ete_dut_params *dp, ete_params *p, ete_progregs *r);
 
 /* The block mode's model sync_lag: ETE_SYNC_LAG of rtl/ete/ete_pipe_desc.vh
  * (docs/ete-rtl-pipeline.md 3.3), as build/gen/ete_sync_lag.h carries it. */
