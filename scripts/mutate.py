@@ -64,13 +64,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 UNITS = {
     "ete": (["rtl/ete/*.v"], ["pipe-test", "rtl-test", "RTL_SETS=W1_O8 W4_O8"],
             ["rtl/common/*.v", "rtl/ete/*.v"], ["rtl/ete", "rtl/common"]),
-    "trbe": (["rtl/trbe/*.v"], ["trbe-test"], ["rtl/common/*.v", "rtl/trbe/*.v"], ["rtl/common"]),
+    "trbe": (["rtl/trbe/*.v"], ["trbe-rtl-test"], ["rtl/common/*.v", "rtl/trbe/*.v"], ["rtl/common"]),
     "spe": (["rtl/spe/*.v"], ["spe-rtl-test"], ["rtl/common/*.v", "rtl/spe/*.v"], ["rtl/common"]),
-    "brbe": (["rtl/brbe/*.v"], ["brbe-test"], ["rtl/common/*.v", "rtl/brbe/*.v"], ["rtl/common"]),
-    "etmv1": (["rtl/etmv1/*.v"], ["etmv1-test"], ["rtl/etmv1/*.v"], ["rtl/common"]),
+    "brbe": (["rtl/brbe/*.v"], ["brbe-rtl-test"], ["rtl/common/*.v", "rtl/brbe/*.v"], ["rtl/common"]),
+    "etmv1": (["rtl/etmv1/*.v"], ["etmv1-rtl-test"], ["rtl/etmv1/*.v"], ["rtl/common"]),
     "common": (["rtl/common/*.v"], ["common-fifo-sr-test", "ete-entry-test"],
                ["rtl/common/*.v"], ["rtl/common"]),
-    "top": (["rtl/top/*.v"], ["top-test"],
+    "top": (["rtl/top/*.v"], ["top-rtl-test"],
             ["rtl/common/*.v", "rtl/ete/*.v", "rtl/trbe/*.v", "rtl/spe/*.v",
              "rtl/brbe/*.v", "rtl/top/*.v"], ["rtl/ete", "rtl/common"]),
 }
