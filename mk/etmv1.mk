@@ -98,7 +98,7 @@ formal-etmv1: deps-formal-trbe
 	echo "logs: $(ETMV1_FV_DIR)/<task>.log"; exit $$fail
 
 # ---- synthesis: nextpnr-ice40 from Debian (deps-synth-spe, mk/spe_rtl.mk),
-#      nextpnr-ecp5 from PyPI (deps-synth-ete, mk/rtl.mk)
+#      nextpnr-ecp5 from PyPI (deps-synth-ete, mk/ete.mk)
 synth-etmv1: deps-synth-spe deps-synth-ete
 	@bash fpga/etmv1_synth.sh $(BUILD)/synth-etmv1 $(ETMV1_RTL)
 
