@@ -399,9 +399,10 @@ def module_of(path, line):
 
 def equivalent(unit, m, src, workdir, timeout=180):
     """Yosys: the mutated module against the original, flattened with the
-    unit's other modules, default parameters; equiv_induct over matched
-    registers, then an output miter by temporal induction.  True only when
-    one of the two is proved."""
+    unit's other modules, default parameters, memories mapped to registers
+    (`memory`: equiv_make and sat take no memory cells); equiv_induct over
+    matched registers, then an output miter by temporal induction.  True
+    only when one of the two is proved."""
     mod = module_of(m["file"], m["line"])
     others = [f for f in glob_files(UNITS[unit][2]) if f != m["file"]]
     incs = " ".join("-I" + os.path.join(ROOT, d) for d in UNITS[unit][3])
@@ -410,9 +411,11 @@ def equivalent(unit, m, src, workdir, timeout=180):
     rd = lambda f: "read_verilog -sv -DSYNTHESIS %s %s" % (incs, f)
     other_reads = "; ".join(rd(os.path.join(ROOT, f)) for f in others)
     script = "; ".join([
-        other_reads, rd(gold), "hierarchy -top %s" % mod, "proc", "flatten", "opt_clean",
+        other_reads, rd(gold), "hierarchy -top %s" % mod, "proc", "memory", "flatten",
+        "opt_clean",
         "rename %s gold" % mod, "design -stash gold",
-        other_reads, rd(gate), "hierarchy -top %s" % mod, "proc", "flatten", "opt_clean",
+        other_reads, rd(gate), "hierarchy -top %s" % mod, "proc", "memory", "flatten",
+        "opt_clean",
         "rename %s gate" % mod, "design -stash gate",
         "design -copy-from gold -as gold gold", "design -copy-from gate -as gate gate",
         "equiv_make gold gate equiv", "hierarchy -top equiv", "async2sync",
