@@ -46,6 +46,7 @@ typedef struct tb {
     uint64_t rec_idx;
     int stream;                 /* records back to back, compared every 16 records */
     int full_seen;              /* the buffer-full event in PMBSR_EL1 is counted */
+    unsigned off_left;          /* records until the buffer is enabled again */
     int failed;
 } tb;
 
@@ -487,8 +488,20 @@ int spe_rtl_run(const spe_tb_dut *dut, const spe_rtl_opts *o, spe_rtl_result *r)
             psb(t);
         feed(t, &s.rec[i]);
         r->pe_records++;
-        if (s.rec[i].kind == PE_KIND_RESET)
+        if (s.rec[i].kind == PE_KIND_RESET) {
             wr_both(t, PMBLIMITR_EL1_ENC, t->limit | PMBLIMITR_EL1_E);
+            t->off_left = 0;
+        }
+        /* the buffer disabled for 1..48 records now and then: the samples
+         * in flight complete meanwhile and are discarded (3.6.1), counted by
+         * SAMPLE_FILTRATE when they pass the filters */
+        if (t->off_left) {
+            if (--t->off_left == 0)
+                wr_both(t, PMBLIMITR_EL1_ENC, t->limit | PMBLIMITR_EL1_E);
+        } else if (harness_rng_chance(g, 0.002)) {
+            wr_both(t, PMBLIMITR_EL1_ENC, t->limit);
+            t->off_left = (unsigned)harness_rng_range(g, 1, 48);
+        }
         if (t->stream && i % 16u != 15u && s.rec[i].kind != PE_KIND_RESET)
             continue;
         wait_idle(t);
