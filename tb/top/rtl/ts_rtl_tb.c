@@ -820,8 +820,8 @@ static int program_spe(bench *t)
     spe_wr(t, PMSCR_EL1_ENC, scr1);
     spe_wr(t, PMSCR_EL2_ENC, scr2);
     /* intervals of 256..1024 operations, sometimes randomised; now and
-     * then every operation (collisions, a busy unit, a full buffer) */
-    uint64_t irr = harness_rng_chance(g, 0.1) ? 0
+     * then (1 in 4) every operation (collisions, a busy unit, a full buffer) */
+    uint64_t irr = harness_rng_chance(g, 0.25) ? 0
                  : (harness_rng_range(g, 1, 4) << 8) |
                    (harness_rng_chance(g, 0.3) ? PMSIRR_EL1_RND : 0);
     spe_wr(t, PMSIRR_EL1_ENC, irr);
