@@ -335,27 +335,39 @@ module spe_top #(
 `endif
 
   // the sample store: slot i's record at address i; the read register is
-  // the sample being formed (loaded by pop, held until the next pop)
+  // the sample being formed (loaded by pop, held until the next pop).  With
+  // one slot the store is a register: a push finds the slot free only once
+  // its sample is formed (pushes happen in S_IDLE and S_SAMPLE), so the
+  // register is both the slot and the sample being formed.
   wire [SW-1:0]  st_rd;
   wire [RW_-1:0] sl_q = f_un(st_rd);
-  common_ram_sdp #(
-    .WIDTH     (SW),
-    .DEPTH     (SD),
-    .RAM_STYLE (1),
-    .OUT_REG   (0)
-  ) u_store (
-    .clk_i   (clk_i),
-    .we_i    (push),
-    .waddr_i (tail_q),
-    .wdata_i (f_st(sm_rec)),
-    .re_i    (pop),
-    .raddr_i (head_q),
+  generate
+    if (MAX_INFLIGHT == 1) begin : g_store1
+      reg [SW-1:0] st1_q;
+      always @(posedge clk_i) if (push) st1_q <= f_st(sm_rec);
+      assign st_rd = st1_q;
+      wire unused_store = &{1'b0, pop};
+    end else begin : g_store
+      common_ram_sdp #(
+        .WIDTH     (SW),
+        .DEPTH     (SD),
+        .RAM_STYLE (1),
+        .OUT_REG   (0)
+      ) u_store (
+        .clk_i   (clk_i),
+        .we_i    (push),
+        .waddr_i (tail_q),
+        .wdata_i (f_st(sm_rec)),
+        .re_i    (pop),
+        .raddr_i (head_q),
 `ifdef FORMAL
-    .f_mem_o (),
-    .f_rd1_o (),
+        .f_mem_o (),
+        .f_rd1_o (),
 `endif
-    .rdata_o (st_rd)
-  );
+        .rdata_o (st_rd)
+      );
+    end
+  endgenerate
 
   spe_regs #(
     .MAX_SIZE     (MAX_SIZE),
