@@ -339,33 +339,35 @@ module spe_top #(
   // one slot the store is a register: a push finds the slot free only once
   // its sample is formed (pushes happen in S_IDLE and S_SAMPLE), so the
   // register is both the slot and the sample being formed.
-  wire [SW-1:0]  st_rd;
+  wire [SW-1:0]  st_rd, ram_rd;
   wire [RW_-1:0] sl_q = f_un(st_rd);
+  common_ram_sdp #(
+    .WIDTH     (SW),
+    .DEPTH     (SD),
+    .RAM_STYLE (1),
+    .OUT_REG   (0)
+  ) u_store (
+    .clk_i   (clk_i),
+    .we_i    (push),
+    .waddr_i (tail_q),
+    .wdata_i (f_st(sm_rec)),
+    .re_i    (pop),
+    .raddr_i (head_q),
+`ifdef FORMAL
+    .f_mem_o (),
+    .f_rd1_o (),
+`endif
+    .rdata_o (ram_rd)
+  );
   generate
     if (MAX_INFLIGHT == 1) begin : g_store1
+      // the RAM's output is unused (synthesis removes it)
       reg [SW-1:0] st1_q;
       always @(posedge clk_i) if (push) st1_q <= f_st(sm_rec);
       assign st_rd = st1_q;
-      wire unused_store = &{1'b0, pop};
+      wire unused_store = &{1'b0, ram_rd};
     end else begin : g_store
-      common_ram_sdp #(
-        .WIDTH     (SW),
-        .DEPTH     (SD),
-        .RAM_STYLE (1),
-        .OUT_REG   (0)
-      ) u_store (
-        .clk_i   (clk_i),
-        .we_i    (push),
-        .waddr_i (tail_q),
-        .wdata_i (f_st(sm_rec)),
-        .re_i    (pop),
-        .raddr_i (head_q),
-`ifdef FORMAL
-        .f_mem_o (),
-        .f_rd1_o (),
-`endif
-        .rdata_o (st_rd)
-      );
+      assign st_rd = ram_rd;
     end
   endgenerate
 
