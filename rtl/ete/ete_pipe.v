@@ -1077,13 +1077,16 @@ module ete_pipe #(
   // drain needs): while the core holds work (an entry, item, descriptor,
   // packet or bundle in S2 .. S7, or a finish owed), some stage moves it
   // within F_GAP clocks: S2 takes an entry, S3 takes S2's entry, S3, S4 or
-  // S5 makes a new output, S6 takes a descriptor or a bundle leaves.  The
-  // quiet clocks are S3's first half of a split run's minimum and S6's
-  // element moving inside it: S6a into the bank, the bank into the chunk,
-  // the chunk into the bundle (three in a row after a bundle leaves, the
-  // induction's counterexample at F_GAP 3).  docs/ete-formal.md turns this
-  // into the drain bound.
-  localparam [2:0] F_GAP = 3'd4;
+  // S5 makes a new output, S6 takes a descriptor (into its input FIFO) or
+  // a bundle leaves.  The quiet clocks are S3's next-edge search (O1, O2:
+  // two) and S6's element moving inside it: the input FIFO into S6a, S6a
+  // into the bank, the bank into the chunk, the chunk into the bundle
+  // (four in a row after S6 takes a descriptor into an empty S6: the
+  // induction's counterexample at F_GAP 4 once S5 wrote S6's two-entry
+  // input FIFO, one clock more than S5's old output register, which
+  // counted as S5's new output).  docs/ete-formal.md turns this into the
+  // drain bound.
+  localparam [2:0] F_GAP = 3'd5;
   wire f_s3_new = s3_valid && !f_s3_v_q;
   wire f_work   = a_valid_q || m_valid_q || s_valid_q || s3_valid || s4_valid || !s6_idle || (s4_en && s4_fin_pend);
   wire f_event  = f_ent_go || b_go || (m_valid_q && s3_ready) || f_s3_new || f_s4_new || f_s5_new ||
