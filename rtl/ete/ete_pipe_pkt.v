@@ -917,6 +917,9 @@ module ete_pipe_pkt #(
     else              assert ((ap_q >> an_q) == 5'd0);
     // the input FIFO: full only when not empty
     if (q_full_q) assert (q_ne_q);
+    // S6a's TS bytes (slot 13) are a thermometer, bytes 1 .. k (ts_bytes):
+    // sm13 reads one flag of it for the length
+    if (a_valid_q) assert ((a_tsb_q & (a_tsb_q + 8'd1)) == 8'd0);
     // the bank: empty when not valid (below)
     // the one-hots are the lowest two slots left
     assert ((b_oh0_q & (b_oh0_q - 1'b1)) == {NS{1'b0}} && (b_oh0_q & ~b_rem_q) == {NS{1'b0}});
@@ -941,6 +944,9 @@ module ete_pipe_pkt #(
       wire [4:0] f_bl = b_len_q[f_s*5 +: 5];
       always @* if (f_past_valid && rst_ni) begin
         if (a_valid_q && a_pres_q[f_s]) assert (f_al != 5'd0 && f_al <= 5'd20);
+        // S6a's "at most SMALL bytes" flags, named from the descriptor and
+        // the TS bytes (sl_sm), are the length compare the bank keeps
+        if (a_valid_q && a_pres_q[f_s]) assert (sl_sm[f_s] == (f_al <= SMALL_L));
         if (b_rem_q[f_s])
           assert (f_bl != 5'd0 && f_bl <= 5'd20 && b_sm_q[f_s] == (f_bl <= SMALL_L) &&
                   b_fit_q[f_s] == ((FIT_ALL != 0) || ({1'b0, f_bl} <= PB_FIT)));
