@@ -1,7 +1,6 @@
 # SPE RTL (docs/spe-rtl.md): Verilator bench, RTL regression, formal, synthesis, lint.
 #
 #   make spe-rtl-bench   the benches build/bin/spe-rtl-bench-<set>
-#   make spe-rtl-test    the bounded RTL regression (Check suite per set)
 #   make spe-rtl-regress the long RTL regression (SPE_REGRESS_SEEDS seeds per set)
 #   make formal-spe      SymbiYosys proof of the write bound (formal/spe)
 #   make synth-spe       yosys generic synth and synth_ice40 of spe_top for sets A, B
@@ -98,11 +97,8 @@ $(foreach s,$(SPE_SETS),$(eval $(call spe_set_rules,$(s))))
 SPE_BENCHES   := $(foreach s,$(SPE_SETS),$(BIN)/spe-rtl-bench-$(s))
 SPE_RTL_TESTS := $(foreach s,$(SPE_SETS),$(SAN)/tests/rtl_spe/test_rtl_spe-$(s))
 
-.PHONY: spe-rtl-bench spe-rtl-test spe-rtl-regress
+.PHONY: spe-rtl-bench spe-rtl-regress
 spe-rtl-bench: $(SPE_BENCHES)
-
-spe-rtl-test: $(SPE_RTL_TESTS)
-	@scripts/run_tests.sh $(SPE_RTL_TESTS)
 
 SPE_REGRESS_SEEDS ?= 100
 SPE_REGRESS_START ?= 1

@@ -3,7 +3,6 @@
 # and synthesis.
 #
 #   make top-bench      the benches build/bin/ts-rtl-bench-<set>
-#   make top-test       the bounded regression (Check suite per set; part of make test)
 #   make top-regress    the long regression (TOP_REGRESS_SEEDS seeds per set)
 #   make ts-demo        build/bin/ts-demo (tb/top/rtl/ts_demo.c, set TS_DEMO_SET)
 #   make lint-top       verilator --lint-only -Wall, iverilog -g2005, yosys
@@ -111,11 +110,8 @@ TOP_RTL_TESTS := $(foreach s,$(TOP_SETS),$(SAN)/tests/rtl_top/test_rtl_top-$(s))
 TEST_BINS += $(filter-out $(TEST_BINS),$(TOP_RTL_TESTS))
 test-build: $(TOP_RTL_TESTS)
 
-.PHONY: top-bench top-test top-regress
+.PHONY: top-bench top-regress
 top-bench: $(TOP_BENCHES)
-
-top-test: $(TOP_RTL_TESTS)
-	@scripts/run_tests.sh $(TOP_RTL_TESTS)
 
 TOP_REGRESS_SEEDS ?= 200
 TOP_REGRESS_START ?= 1
