@@ -20,13 +20,15 @@ START_TEST(test_seeds)
     char err[256];
     uint64_t written = 0, bytes = 0, services = 0, aborts = 0, mgmt = 0, compared = 0;
     uint64_t full = 0, coll = 0;
-    unsigned inflight = 1;
+    unsigned inflight = 1, axi_out = 1, max_inflight = 0, align = 0;
     const char *set = "?";
     for (unsigned i = 0; i < RUN_SEEDS; i++) {
         spe_tb_dut *d = spe_dut_new(err, sizeof err);
         ck_assert_msg(d != NULL, "%s", err);
         set = d->params.set;
         inflight = d->params.inflight_records;
+        axi_out = d->params.axi_out;
+        align = d->params.align;
         spe_rtl_opts o;
         spe_rtl_opts_default(&o);
         o.seed = 1000u + i;
@@ -45,15 +47,24 @@ START_TEST(test_seeds)
         compared += r.compared;
         full += r.full;
         coll += r.collisions;
+        if (r.max_inflight > max_inflight)
+            max_inflight = r.max_inflight;
     }
     printf("set %s: %" PRIu64 " records (%" PRIu64 " bytes) written, %" PRIu64
            " management events (%" PRIu64 " buffer full), %" PRIu64 " collisions, %" PRIu64
            " services, %" PRIu64 " AXI aborts, %" PRIu64 " values compared\n", set, written,
            bytes, mgmt, full, coll, services, aborts, compared);
+    printf("set %s: AXI_OUT %u, at most %u write bursts in flight\n", set, axi_out, max_inflight);
     fflush(stdout);
     ck_assert_uint_gt(written, 100);
     ck_assert_uint_gt(services, 0);
     ck_assert_uint_gt(aborts, 0);
+    /* the bursts of a record that crosses 4 KB overlap when AXI_OUT allows
+     * (with 64-byte alignment every record is one 64-byte block: none
+     * crosses) */
+    ck_assert_uint_le(max_inflight, axi_out);
+    if (axi_out > 1 && align < 6)
+        ck_assert_uint_eq(max_inflight, axi_out);
     ck_assert_uint_gt(full, 0);
     /* a sample in flight for one record completes before the next is
      * considered, so only INFLIGHT_RECORDS > 1 can collide */

@@ -38,6 +38,8 @@ typedef struct spe_rtl_result {
     uint64_t full;          /* buffer-full events seen (PMBSR_EL1.S, EC 0, BSC 1) */
     uint64_t collisions;    /* sample collisions of the model (PMBSR_EL1.COLL sources) */
     uint64_t bursts;        /* AXI bursts */
+    uint64_t orphans;       /* bursts completed after a failing one (not compared) */
+    unsigned max_inflight;  /* most write bursts outstanding at once */
     char msg[4096];         /* first difference, with context */
 } spe_rtl_result;
 
