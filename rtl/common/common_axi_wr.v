@@ -4,7 +4,8 @@
 //
 // Request port (valid/ready): req_valid_i may rise at any time; while
 //   req_valid_i && !req_ready_o the payload (req_start_i, req_end_i,
-//   req_cache_i, req_prot_i) holds.  req_ready_o is high while no request
+//   req_cache_i, req_prot_i) holds; the unit may withdraw a request it has
+//   not handed over (req_valid_i falls untaken).  req_ready_o is high while no request
 //   is being split and no error is being drained (registers), and low in
 //   the clock of an error response.  A request is
 //   1 .. 2^LEN_LOG2 bytes (req_end_i - req_start_i).  It is split into
@@ -232,13 +233,27 @@ module common_axi_wr #(
   wire [IX_W-1:0] wdp_ix = (N > 1) ? wdp_q[IX_W-1:0] : {IX_W{1'b0}};
   wire [IX_W-1:0] bp_ix  = (N > 1) ? bp_q[IX_W-1:0]  : {IX_W{1'b0}};
   wire [IX_W-1:0] awp_ix = (N > 1) ? awp_q[IX_W-1:0] : {IX_W{1'b0}};
-  wire [63:0]      r_ba   = dba_q[64*rp_ix +: 64];
-  wire [EO_W-1:0]  r_eo   = deo_q[EO_W*rp_ix +: EO_W];
-  wire [BK_W-1:0]  r_len  = dlen_q[BK_W*rp_ix +: BK_W];
-  wire [63:0]      w_ba   = dba_q[64*wdp_ix +: 64];
-  wire [EO_W-1:0]  w_eo   = deo_q[EO_W*wdp_ix +: EO_W];
-  wire [63:0]      b_ba   = dba_q[64*bp_ix +: 64];
-  wire             b_last = dlast_q[bp_ix];
+  // (N:1 multiplexers written out per entry: constant part-selects)
+  reg  [63:0]      r_ba, w_ba, b_ba;
+  reg  [EO_W-1:0]  r_eo, w_eo;
+  reg  [BK_W-1:0]  r_len;
+  reg              b_last;
+  integer m;
+  always @* begin
+    r_ba = 64'd0; r_eo = {EO_W{1'b0}}; r_len = {BK_W{1'b0}};
+    w_ba = 64'd0; w_eo = {EO_W{1'b0}}; b_ba = 64'd0; b_last = 1'b0;
+    for (m = 0; m < N; m = m + 1) begin
+      if (rp_ix == m[IX_W-1:0] || N == 1) begin
+        r_ba = dba_q[64*m +: 64]; r_eo = deo_q[EO_W*m +: EO_W]; r_len = dlen_q[BK_W*m +: BK_W];
+      end
+      if (wdp_ix == m[IX_W-1:0] || N == 1) begin
+        w_ba = dba_q[64*m +: 64]; w_eo = deo_q[EO_W*m +: EO_W];
+      end
+      if (bp_ix == m[IX_W-1:0] || N == 1) begin
+        b_ba = dba_q[64*m +: 64]; b_last = dlast_q[m];
+      end
+    end
+  end
 
   // ---- the beat to read: burst rp, beat rk ----------------------------------------------
   wire             r_have = (rp_q != awp_q);
@@ -313,10 +328,13 @@ module common_axi_wr #(
     // AW: the presented burst leaves; the next one is formed
     if (aw_hs) begin
       awv_d = 1'b0;
-      dba_d[64*awp_ix +: 64]     = aba_q;
-      deo_d[EO_W*awp_ix +: EO_W] = aeo_q;
-      dlen_d[BK_W*awp_ix +: BK_W] = alen_q;
-      dlast_d[awp_ix]            = alast_q;
+      for (m = 0; m < N; m = m + 1)
+        if (awp_ix == m[IX_W-1:0] || N == 1) begin
+          dba_d[64*m +: 64]     = aba_q;
+          deo_d[EO_W*m +: EO_W] = aeo_q;
+          dlen_d[BK_W*m +: BK_W] = alen_q;
+          dlast_d[m]            = alast_q;
+        end
       awp_d = awp_q + P1;
     end
     if (ld) begin
@@ -474,14 +492,23 @@ module common_axi_wr #(
         f_nreq = f_nreq + 5'd1;
   end
   assign f_nreq_o = f_nreq;
+  // the request payload holds while it waits; the unit may withdraw it
+  // (req_valid_i falls untaken, as the TRBE does after an error response)
+  reg         f_req_w;
+  reg [134:0] f_req_d;
+  always @(posedge clk_i) begin
+    f_req_w <= rst_ni && req_valid_i && !req_ready_o;
+    f_req_d <= {req_start_i, req_end_i, req_cache_i, req_prot_i};
+  end
+  wire f_req_hold = !(f_past && rst_ni && f_req_w && req_valid_i) ||
+                    f_req_d == {req_start_i, req_end_i, req_cache_i, req_prot_i};
+  always @* begin
 `ifdef FV_COMMON_AXI_WR_TOP
-  localparam F_REQ_ASSUME = 1;
+    assume (f_req_hold);
 `else
-  localparam F_REQ_ASSUME = 0;
+    assert (f_req_hold);
 `endif
-  fv_vr_check #(.W(64 + 64 + 7), .ASSUME(F_REQ_ASSUME)) u_fv_req (
-    .clk_i (clk_i), .rst_ni (rst_ni), .valid_i (req_valid_i), .ready_i (req_ready_o),
-    .data_i ({req_start_i, req_end_i, req_cache_i, req_prot_i}));
+  end
 
   // AXI payloads hold until their handshakes
   fv_vr_check #(.W(64 + 8 + 4 + 3), .ASSUME(0)) u_fv_aw (
@@ -650,9 +677,14 @@ module common_axi_wr #(
         // never across a 2^SPLIT_LOG2 boundary
         assert (f_split_ok);
       end
+      // ---- a burst that is not its request's last is followed by the
+      //      request's next one (in flight, presented, or still to form)
+      if (awv_q && !alast_q && !halt_q) assert (ra_q);
       // ---- descriptors in flight -------------------------------------------------------
       for (f_j = 0; f_j < N; f_j = f_j + 1) begin
         f_jp = bp_q + f_j[PT_W-1:0];
+        if (f_j < nf_q && !halt_q && !dlast_q[(N > 1) ? f_jp[IX_W-1:0] : 0])
+          assert (f_j + 1 < nf_q || awv_q || ra_q);
         if (f_j < nf_q) begin
           assert (f_eo(f_jp) > f_s(f_jp));
           assert ({1'b0, f_lo(f_jp)} <= {1'b0, f_ba(f_jp)});

@@ -580,10 +580,11 @@ module trbe_ctrl #(
       assert (qn_q != 2'd3);
       assert (qis_q <= qn_q);
       // the master holds exactly the taken entries; while it drains after
-      // an error the queue is empty and the unit stays enabled (so the
-      // buffer bounds cannot change)
+      // an error it holds none of them and the unit stays enabled (so the
+      // buffer bounds cannot change: a disabling write waits for the drain)
       if (!wr_halt_i) assert ({3'd0, qis_q} == f_nreq_i);
-      else assert (qn_q == 2'd0 && e_q && !ov_q);
+      else assert (qis_q == 2'd0 && e_q);
+      if (srr_q && dis_req) assert (drained);
       // the pointer stays in the buffer while enabled
       if (e_q && !oor_q) begin
         assert (base_p < limit_p);

@@ -212,7 +212,7 @@ module trbe_top #(
   wire [63:0] rsp_ba;
   wire        rsp_id_err, rsp_last;
   wire [1:0]  rsp_resp;
-  assign b_ok  = rsp_valid & ~rsp_err;
+  assign b_ok  = rsp_valid & ~rsp_err & rsp_last;  // every transaction is one burst
   assign b_err = rsp_valid &  rsp_err;
 
   common_axi_wr #(
@@ -275,7 +275,7 @@ module trbe_top #(
   // the response's first byte is the head's (the ctrl holds it), the BID
   // error is an error like SLVERR, BRESP[0] (EXOKAY) and SH do not matter,
   // the busy flag and the bounds serve the proof
-  wire unused_ok = &{1'b0, rsp_ba, rsp_id_err, rsp_last, rsp_resp, mar[9:8], mar[1:0], wr_busy,
+  wire unused_ok = &{1'b0, rsp_ba, rsp_id_err, rsp_resp, mar[9:8], mar[1:0], wr_busy,
                      base, limit};
 
 `ifdef FORMAL
