@@ -1,6 +1,6 @@
 # Shared RTL building blocks (rtl/common, rtl/common/README.md): lint, the
 # Verilator bench of common_fifo_sr, and synthesis figures.  common_fifo_sr's
-# proofs run in formal-ete (ETE_FV_TASKS, mk/rtl.mk); common_axi_wr's in
+# proofs run in formal-ete (ETE_FV_TASKS, mk/ete.mk); common_axi_wr's in
 # formal-common.
 #
 #   make formal-common        SymbiYosys: formal/common_axi_wr.sby (CM_FV_TASKS)
