@@ -898,8 +898,9 @@ module spe_top #(
         assert (end_q - wp_q <= (64'd1 << MAX_SIZE));
         // (after an error the next record may be formed while the master
         // drains: its request waits for the drain)
-        if (!wrq_q) assert (f_nreq == 5'd1 || wr_halt);
-        else assert (f_nreq == 5'd0);
+        // (an error on the record's own bursts ends S_WR at once)
+        if (!wrq_q) assert (f_nreq == 5'd1 && !wr_halt);
+        else assert (f_nreq == 5'd0 || wr_halt);
       end else begin
         assert (f_nreq == 5'd0 || wr_halt);
       end
