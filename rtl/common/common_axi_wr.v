@@ -303,6 +303,7 @@ module common_axi_wr #(
   end
 
   // ---- next state --------------------------------------------------------------------------
+  integer n;
   always @* begin
     ra_d = ra_q; cur_d = cur_q; end_d = end_q; lst_d = lst_q; cache_d = cache_q; prot_d = prot_q;
     awv_d = awv_q; aba_d = aba_q; aeo_d = aeo_q; alen_d = alen_q; alast_d = alast_q;
@@ -326,15 +327,15 @@ module common_axi_wr #(
     end
 
     // AW: the presented burst leaves; the next one is formed
+    for (n = 0; n < N; n = n + 1)
+      if (aw_hs && (awp_ix == n[IX_W-1:0] || N == 1)) begin
+        dba_d[64*n +: 64]     = aba_q;
+        deo_d[EO_W*n +: EO_W] = aeo_q;
+        dlen_d[BK_W*n +: BK_W] = alen_q;
+        dlast_d[n]            = alast_q;
+      end
     if (aw_hs) begin
       awv_d = 1'b0;
-      for (m = 0; m < N; m = m + 1)
-        if (awp_ix == m[IX_W-1:0] || N == 1) begin
-          dba_d[64*m +: 64]     = aba_q;
-          deo_d[EO_W*m +: EO_W] = aeo_q;
-          dlen_d[BK_W*m +: BK_W] = alen_q;
-          dlast_d[m]            = alast_q;
-        end
       awp_d = awp_q + P1;
     end
     if (ld) begin
@@ -645,6 +646,8 @@ module common_axi_wr #(
   integer f_j;
   reg [PT_W-1:0] f_jp;
   always @* begin
+    f_jp = {PT_W{1'b0}};
+    f_j  = 0;
     if (f_past && rst_ni) begin
       // ---- counts: in flight <= MAX_OUT; W done <= in flight; every B
       //      retires one issued burst ----------------------------------------------
