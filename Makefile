@@ -46,7 +46,7 @@ LIB_tb_trbe    := tb/trbe/rtl
 LIB_tb_top     := tb/top/rtl
 # a bench folder holds its Verilator shim and command-line bench too: the
 # library takes only the bench logic shared by the benches and tests
-SRCS_tb_trbe   := tb/trbe/rtl/trbe_rtl_tb.c tb/trbe/rtl/trbe_axi_mem.c
+SRCS_tb_trbe   := tb/trbe/rtl/trbe_rtl_tb.c
 SRCS_tb_top    := tb/top/rtl/ts_rtl_tb.c
 LIB_model_etmv1 := model/etmv1
 LIB_sw_etmv1   := sw/etmv1

@@ -13,13 +13,15 @@
 
 SPE_TBDIR := tb/spe/rtl
 SPE_RTL   := rtl/spe/spe_top.v rtl/spe/spe_regs.v rtl/spe/spe_sample.v rtl/spe/spe_rec.v \
-             rtl/spe/spe_axi_wr.v rtl/common/common_ram_sdp.v
+             rtl/common/common_axi_wr.v rtl/common/common_ram_sdp.v
 SPE_WRAP  := rtl/spe/fpga/spe_fpga_wrap.v rtl/common/fpga/common_fpga_pins.v
 SPE_HDRS  := common/spe_regs.h model/spe/spe_model.h tb/common/progen.h \
              $(wildcard $(SPE_TBDIR)/*.h)
 
 # Parameter sets: <name> := DATA_W ALIGN MAX_SIZE ERND EXT_HEADERS ALIGN_CMD
-#                           INFLIGHT_RECORDS MAX_INFLIGHT EA_REPORT EA_SYNC
+#                           INFLIGHT_RECORDS MAX_INFLIGHT EA_REPORT EA_SYNC AXI_OUT
+#  (AXI_OUT 2: the two bursts of a record that crosses 4 KB overlap; A
+#  keeps one burst at a time)
 #  A: the model defaults (one sample in flight, completing on the next
 #     record), 64-bit bus
 #  B: 128-bit bus, 8-byte records with the Alignment command, 16-bit headers,
@@ -33,14 +35,14 @@ SPE_HDRS  := common/spe_regs.h model/spe/spe_model.h tb/common/progen.h \
 #     flight (the model's maximum; collisions) (regression only, not
 #     synthesized)
 SPE_SETS  := A B C D
-SPE_SET_A := 64 0 7 0 0 0 1 1 1 1
-SPE_SET_B := 128 3 7 1 1 1 3 2 1 0
-SPE_SET_C := 64 2 7 0 0 0 4 4 0 1
-SPE_SET_D := 128 6 8 0 1 1 20 16 1 1
+SPE_SET_A := 64 0 7 0 0 0 1 1 1 1 1
+SPE_SET_B := 128 3 7 1 1 1 3 2 1 0 2
+SPE_SET_C := 64 2 7 0 0 0 4 4 0 1 2
+SPE_SET_D := 128 6 8 0 1 1 20 16 1 1 2
 SPE_SYN_SETS := A B C
 
 spe_pnames := DATA_W ALIGN MAX_SIZE ERND EXT_HEADERS ALIGN_CMD INFLIGHT_RECORDS MAX_INFLIGHT \
-              EA_REPORT EA_SYNC
+              EA_REPORT EA_SYNC AXI_OUT
 spe_params  = $(join $(addsuffix =,$(spe_pnames)),$(SPE_SET_$(1)))
 spe_gflags  = $(addprefix -G,$(call spe_params,$(1)))
 spe_dflags  = -DSPE_DUT_SET=$(1) $(addprefix -DSPE_DUT_,$(call spe_params,$(1)))

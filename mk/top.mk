@@ -19,7 +19,7 @@ TOP_RTL   := $(sort $(wildcard rtl/top/*.v)) $(sort $(wildcard rtl/common/*.v)) 
              $(sort $(wildcard rtl/spe/*.v)) $(sort $(wildcard rtl/brbe/*.v))
 TOP_HDRS  := $(GEN)/ete_sync_lag.h $(wildcard $(TOP_TBDIR)/*.h $(TOP_TBDIR)/rtl/*.h) common/pe_stream.h \
              common/ete_regs.h common/trbe_regs.h common/spe_regs.h \
-             common/brbe_regs.h tb/trbe/rtl/trbe_pins.h tb/trbe/rtl/trbe_axi_mem.h
+             common/brbe_regs.h tb/trbe/rtl/trbe_pins.h tb/common/axi_wr_mem.h
 
 # Parameter sets: <name> := the values of TOP_PNAMES, in order.  Both have
 # OUT_BYTES 8 and DATA_W 64; W4 also changes the burst, the AXI IDs, the

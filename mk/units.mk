@@ -1,13 +1,13 @@
 # The one target scheme.  Every unit folder (common, ete, trbe, spe, brbe,
 # etmv1 and the subsystem top) answers to the same names:
 #
-#   make common-test       Check suites of tests/common (contract, harness, layers)
+#   make common-test       Check suites of tests/common (contract, harness, layers, AXI memory)
 #   make common-rtl-test   RTL tests of tests/rtl_common (FIFO, the .vh constants)
 #   make ete-test          Check suites of tests/ete (model, decoder, driver, OpenCSD)
 #   make ete-rtl-test      RTL tests of tests/rtl_ete (ete_unit sets, ete_pipe, ete_entry)
 #   make ete-regress       the long model round trip (alias of regress)
 #   make ete-rtl-regress   the long RTL regressions (rtl-regress, pipe-regress)
-#   make trbe-test         Check suites of tests/trbe (model, driver, AXI memory)
+#   make trbe-test         Check suites of tests/trbe (model, driver)
 #   make trbe-rtl-test     RTL tests of tests/rtl_trbe (one per TRBE set)
 #   make trbe-rtl-regress  the long TRBE RTL regression (alias of trbe-regress)
 #   make spe-test          Check suites of tests/spe (model, decoder, names)

@@ -161,13 +161,17 @@ static void put_byte(trbe_model *m, uint8_t byte)
         m->txn_index = m->st.txns++;
         m->txn_start = m->ptr;
         m->txn_len   = 0;
-        unsigned resp = m->cfg.resp ? m->cfg.resp(m->cfg.ctx, m->txn_index) & 3u
-                                    : TRBE_RESP_OKAY;
+        unsigned resp = m->cfg.resp ? m->cfg.resp(m->cfg.ctx, m->txn_index) : TRBE_RESP_OKAY;
+        if (resp > TRBE_RESP_BADID)
+            resp = TRBE_RESP_SLVERR;
         m->txn_resp = resp;
-        if (resp == TRBE_RESP_SLVERR || resp == TRBE_RESP_DECERR) {
-            /* R_XRLSC, synchronous handling: EA set, TRBPTR_EL1 is the
-             * address of the failed write (it already is), and as S is 0
-             * here: a management event, S, EC stage 1 abort, FSC. */
+        if (resp >= TRBE_RESP_SLVERR) {
+            /* R_GQWBF, R_NZTKV: reported to the unit and handled
+             * synchronously.  R_XRLSC: EA set, TRBPTR_EL1 is the address
+             * of the failed write (it already is), and as S is 0 here: a
+             * management event, S, EC 0x24 (stage 1 Data Abort on write to
+             * the trace buffer), FSC 0b010000 (synchronous External Abort
+             * on write).  A wrong BID is handled as SLVERR. */
             m->txn_open = 0;
             if (m->cfg.txn)
                 m->cfg.txn(m->cfg.ctx, m->txn_index, m->txn_start, 0, resp);

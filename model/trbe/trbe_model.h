@@ -20,7 +20,7 @@
  *     disables the unit, and a trace unit flush that stops collection.
  *   - Transactions are numbered from 0 in the order they open; the
  *     response to transaction i comes from the response callback.  An
- *     error response (SLVERR, DECERR) is an External Abort reported to the
+ *     error response (SLVERR, DECERR, or a wrong BID) is an External Abort reported to the
  *     Trace Buffer Unit and handled synchronously (R_GQWBF, R_NZTKV,
  *     R_XRLSC) on the transaction's first byte: none of its bytes are
  *     written, TRBPTR_EL1 holds the address of that byte, and collection
@@ -39,12 +39,15 @@
 
 #include "trbe_regs.h"
 
-/* AXI write responses (BRESP). */
+/* AXI write responses (BRESP), and a response whose BID is not the
+ * unit's AWID: a protocol error the unit takes as an External Abort, like
+ * SLVERR and DECERR. */
 enum trbe_resp {
     TRBE_RESP_OKAY   = 0,
     TRBE_RESP_EXOKAY = 1,
     TRBE_RESP_SLVERR = 2,
-    TRBE_RESP_DECERR = 3
+    TRBE_RESP_DECERR = 3,
+    TRBE_RESP_BADID  = 4
 };
 
 /* Response to the write transaction with this index (0, 1, ...). */

@@ -89,7 +89,7 @@ module spe_rec #(
   output reg  [MAX_SIZE+1:0] gap_o,             // padding bytes to 2^ALIGN
   output reg  [MAX_SIZE+1:0] len_o,             // n_i + gap_o
 
-  // buffer read (spe_axi_wr)
+  // buffer read (common_axi_wr)
   input  wire [MAX_SIZE-5:0] rd_row_i,          // the row read this clock
   output wire [127:0]        rdata_o            // the row read the clock before
 );

@@ -2,7 +2,7 @@
 // PMSCR_EL1/EL2, PMSICR_EL1, PMSIRR_EL1, PMSFCR_EL1, PMSEVFR_EL1,
 // PMSLATFR_EL1, the Profiling Buffer registers PMBLIMITR_EL1, PMBPTR_EL1,
 // PMBSR_EL1 and the read-only PMSIDR_EL1, PMBIDR_EL1.  Part of spe_top
-// (rtl/spe/spe_top.v joins it with spe_sample, spe_rec and spe_axi_wr).
+// (rtl/spe/spe_top.v joins it with spe_sample, spe_rec and common_axi_wr).
 //
 // System-register port: an access taken in a clock (sr_go_i, the unit idle)
 // writes the register named by sr_enc_i (SYSREG_ENC, common_sysreg.vh) at

@@ -11,7 +11,9 @@
 //               random number generator (3.1, 3.2.3);
 //   spe_rec     the filters, the record's packets and the record buffer
 //               (16 common_ram_sdp byte lanes);
-//   spe_axi_wr  the AXI4 write master (3.4).
+//   common_axi_wr  the AXI4 write master (3.4), shared with the TRBE: a
+//               record is one request, split at 4 KB boundaries; up to
+//               AXI_OUT of its bursts in flight.
 //
 // PE records arrive on a valid/ready port.  For each record: PE reset
 // handling, ERET target context, ageing of the samples in flight
@@ -62,7 +64,9 @@ module spe_top #(
   parameter EXT_HEADERS      = 0,      // 16-bit headers for Address and Counter packets: 0 or 1
   parameter ALIGN_CMD        = 0,      // pad with the Alignment command where it fits: 0 or 1
   parameter EA_REPORT        = 1,      // 1: external aborts are management events; 0: SError
-  parameter EA_SYNC          = 1       // 1: external aborts reported synchronously; 0: async
+  parameter EA_SYNC          = 1,      // 1: external aborts reported synchronously; 0: async
+  parameter AXI_OUT          = 1       // write bursts in flight: 1 or 2 (a record is at most
+                                       // two bursts: 2^MAX_SIZE bytes cross 4 KB at most once)
 ) (
   input  wire                clk_i,
   input  wire                rst_ni,            // synchronous, active low
@@ -187,6 +191,9 @@ module spe_top #(
         FLAG_UPDATES > 1 || FLAG_UPDATES < 0) begin : g_bad_flag
       spe_top_flag_parameters_must_be_0_or_1 u_bad ();
     end
+    if (AXI_OUT != 1 && AXI_OUT != 2) begin : g_bad_out
+      spe_top_AXI_OUT_must_be_1_or_2 u_bad ();
+    end
   endgenerate
 
   localparam NW       = MAX_SIZE + 2;             // record offset and length width
@@ -203,7 +210,7 @@ module spe_top #(
   // ---- state ------------------------------------------------------------------
   // S_LD: the sample read from the sample store is in its read register
   // (spe_rec registers the filters' verdict); S_WR: the record is written
-  // by spe_axi_wr (its AW, W and B phases)
+  // by common_axi_wr (its request, AW, W and B)
   localparam [2:0] S_IDLE = 3'd0, S_LD = 3'd1, S_FORM = 3'd2, S_WR = 3'd3, S_SAMPLE = 3'd6;
 
   // one record: the fields SPE uses
@@ -266,9 +273,9 @@ module spe_top #(
   reg [3:0]     pk_q, pk_d;                   // packet being formed (13, 14: padding)
   reg [NW-1:0]  n_q, n_d;                     // record bytes formed so far
   reg [63:0]    end_q, end_d;                 // record end (exclusive): PMBPTR_EL1 + length
-  reg [63:0]    last_q, last_d;               // the record's last byte: end_q - 1
   reg [63:0]    wp_q, wp_d;                   // record start (PMBPTR_EL1 at the write)
-  reg           wr_start;                     // spe_axi_wr takes the record
+  reg           wr_start;                     // the record goes to the AXI master
+  reg           wrq_q;                        // its request waits for the master
   // registered comparisons (the operands hold still while they are used):
   // in S_FORM, room_q = LIMIT - PMBPTR_EL1 and over_q = PMBPTR_EL1 > LIMIT;
   // in S_WR, full_q = fewer than 2^MaxSize bytes from the record end to LIMIT
@@ -312,7 +319,9 @@ module spe_top #(
   wire         buf_e = pmblimitr_q[0];
   wire         buf_s = pmbsr_q[17];
   wire [63:0]  limit = {pmblimitr_q[63:12], 12'd0};
-  wire         idle  = st_q == S_IDLE;
+  // idle: nothing to do, and the AXI master idle (after an error it drains
+  // the bursts it had issued after the failing one, from the record buffer)
+  wire         idle  = st_q == S_IDLE && !wr_busy;
   // the record considered for sampling: the one on the port, or the one
   // held while a completed sample was written
   wire [RW_-1:0] sm_rec = idle ? pe_vec : cur_q;
@@ -327,11 +336,20 @@ module spe_top #(
   wire [4:0]   pk_n;
   wire [NW-1:0] fr_gap, fr_len;
   wire [MAX_SIZE-5:0] rd_row;
+  wire         rd_en;                          // spe_rec reads every clock
   wire [127:0] rec_rd;
-  wire         wr_busy, wr_done;
+  wire         wr_busy, wr_done, wr_halt, wr_rdy;
+  wire         rsp_valid, rsp_err, rsp_id_err, rsp_last;
+  wire [1:0]   rsp_resp;
+  wire         wd_pulse;
+  wire [MAX_SIZE:0] wd_bytes;
   wire [63:0]  ba_q;
 `ifdef FORMAL
-  wire [63:0]  pmbptr_d, be_q, wa_q;
+  wire [4:0]   f_nreq;
+  reg  [63:0]  f_lo;                           // PMBPTR_EL1 as software last wrote it
+`endif
+`ifdef FORMAL
+  wire [63:0]  pmbptr_d;
 `endif
 
   // the sample store: slot i's record at address i; the read register is
@@ -500,27 +518,46 @@ module spe_top #(
     .rdata_o            (rec_rd)
   );
 
-  spe_axi_wr #(
-    .DATA_W   (DATA_W),
-    .ID_W     (ID_W),
-    .AXI_ID   (AXI_ID),
-    .MAX_SIZE (MAX_SIZE)
+  // the record's last B, or an error (SLVERR, DECERR, a wrong BID) on any
+  // of its bursts, finishes the write; ba_q is that burst's first byte
+  assign wr_done = rsp_valid & (rsp_err | rsp_last);
+
+  common_axi_wr #(
+    .DB_LOG2    ((DATA_W == 128) ? 4 : 3),
+    .RW_LOG2    (4),
+    .RA_W       (MAX_SIZE - 4),
+    .LEN_LOG2   (MAX_SIZE),
+    .SPLIT_LOG2 (12),
+    .MAX_OUT    (AXI_OUT),
+    .ID_W       (ID_W),
+    .AXI_ID     (AXI_ID)
   ) u_axi_wr (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
-    .start_i         (wr_start),
-    .ptr_i           (pmbptr_q),
-    .end_i           (end_q),
-    .last_i          (last_q),
+    .req_valid_i     (wrq_q),
+    .req_ready_o     (wr_rdy),
+    .req_start_i     (wp_q),
+    .req_end_i       (end_q),
+    .req_cache_i     (4'b0011),                 // Normal Non-cacheable, bufferable
+    .req_prot_i      (3'b000),
+    .wd_o            (wd_pulse),
+    .wd_bytes_o      (wd_bytes),
+    .rsp_valid_o     (rsp_valid),
+    .rsp_err_o       (rsp_err),
+    .rsp_id_err_o    (rsp_id_err),
+    .rsp_resp_o      (rsp_resp),
+    .rsp_last_o      (rsp_last),
+    .rsp_ba_o        (ba_q),
     .busy_o          (wr_busy),
-    .done_o          (wr_done),
-    .ba_o            (ba_q),
+    .halt_o          (wr_halt),
+`ifdef FORMAL
+    .f_lo_i          (f_lo),
+    .f_hi_i          (limit),
+    .f_nreq_o        (f_nreq),
+`endif
+    .rd_en_o         (rd_en),
     .rd_row_o        (rd_row),
     .rd_data_i       (rec_rd),
-`ifdef FORMAL
-    .f_be_o          (be_q),
-    .f_wa_o          (wa_q),
-`endif
     .m_axi_awid_o    (m_axi_awid_o),
     .m_axi_awaddr_o  (m_axi_awaddr_o),
     .m_axi_awlen_o   (m_axi_awlen_o),
@@ -627,7 +664,7 @@ module spe_top #(
     nn_d = nn_q; nn_idx_d = nn_idx_q; tg_wr = 1'b0; sltel_d = sltel_q; sltns_d = sltns_q;
     serr_d = serr_q; smp = 1'b0; pe_rst = 1'b0;
     lim_e_clr = 1'b0; ptr_ld = 1'b0; ptr_n = pmbptr_q; bsr_ld = 1'b0; bsr_n = pmbsr_q;
-    pk_d = pk_q; n_d = n_q; end_d = end_q; last_d = last_q; wp_d = wp_q;
+    pk_d = pk_q; n_d = n_q; end_d = end_q; wp_d = wp_q;
     wr_start = 1'b0;
     ev_pop = 1'b0; ev_feed = 1'b0; ev_filt = 1'b0; ev_coll = 1'b0; ev_trig = 1'b0;
 
@@ -698,7 +735,6 @@ module spe_top #(
             done_one;
           end else begin
             end_d    = pmbptr_q + {{(64-NW){1'b0}}, fr_len};
-            last_d   = pmbptr_q + {{(64-NW){1'b0}}, fr_len - 1'b1};
             wp_d     = pmbptr_q;
             wr_start = 1'b1;                                 // burst from PMBPTR_EL1
             st_d     = S_WR;
@@ -707,10 +743,10 @@ module spe_top #(
       end
 
       S_WR: begin
-        // spe_axi_wr writes [wp_q, end_q); its last B or an abort ends it
+        // common_axi_wr writes [wp_q, end_q); its last B or an abort ends it
         if (wr_done) begin
           done_one;
-          if (m_axi_bresp_i[1]) begin
+          if (rsp_err) begin
             // 3.5.4: external abort on the write of the burst at ba_q
             if (EA_REPORT == 0) begin
               serr_d = 1'b1;
@@ -754,9 +790,11 @@ module spe_top #(
       rc_q <= 8'd0; due_q <= 8'd1 - NREC;
       nn_q <= 1'b0; nn_idx_q <= {IW{1'b0}}; sltel_q <= 2'd0; sltns_q <= 1'b0;
       serr_q <= 1'b0;
-      pk_q <= 4'd0; n_q <= {NW{1'b0}}; end_q <= 64'd0; last_q <= 64'd0; wp_q <= 64'd0;
+      pk_q <= 4'd0; n_q <= {NW{1'b0}}; end_q <= 64'd0; wp_q <= 64'd0;
       ev_q <= 5'd0;
+      wrq_q <= 1'b0;
     end else begin
+      wrq_q <= wr_start | (wrq_q & ~wr_rdy);
       room_q <= limit - pmbptr_q;
       over_q <= pmbptr_q > limit;
       full_q <= limit - end_q < (64'd1 << MAX_SIZE);             // 3.5.2
@@ -765,7 +803,7 @@ module spe_top #(
       rc_q <= rc_d; due_q <= rc_d + 8'd1 - NREC;
       nn_q <= nn_d; nn_idx_q <= nn_idx_d; sltel_q <= sltel_d; sltns_q <= sltns_d;
       serr_q <= serr_d;
-      pk_q <= pk_d; n_q <= n_d; end_q <= end_d; last_q <= last_d; wp_q <= wp_d;
+      pk_q <= pk_d; n_q <= n_d; end_q <= end_d; wp_q <= wp_d;
       ev_q <= {ev_trig, ev_coll, ev_filt, ev_feed, ev_pop};
     end
   end
@@ -806,34 +844,35 @@ module spe_top #(
   assign pmu_event_o = ev_q[3:0];
   assign cti_trig_o  = ev_q[4];
 
-  wire unused_ok = &{1'b0, pe_spe_events_i[31:11], mdcr_el3_nspb_i[0], wr_busy,
-                     pmsfcr_q[63:19], pmslatfr_q[63:12], pmsirr_q[63:32], pmblimitr_q[11:1]};
+  // the master's per-burst W progress, BRESP detail and drain flag are not
+  // needed (the record buffer holds the record until the write ends; the
+  // unit stays busy while the master drains)
+  wire unused_ok = &{1'b0, pe_spe_events_i[31:11], mdcr_el3_nspb_i[0],
+                     pmsfcr_q[63:19], pmslatfr_q[63:12], pmsirr_q[63:32], pmblimitr_q[11:1],
+                     rd_en, wd_pulse, wd_bytes, rsp_id_err, rsp_resp, wr_halt};
 
 `ifdef FORMAL
   // The write bound (formal/spe/spe.sby): every strobed byte of every beat
   // lies in [f_lo, LIMIT), f_lo being the PMBPTR_EL1 value software last
-  // wrote, and every burst requested lies below LIMIT.  THE BOUND are the
-  // assertions on m_axi_wstrb_o and on the AW request; the others are the
-  // inductive invariants that carry them.
-  localparam DB_LOG2 = (DATA_W == 128) ? 4 : 3;
-  localparam DB      = 1 << DB_LOG2;
+  // wrote.  Composed: common_axi_wr proves every strobed byte inside its
+  // request and inside the window [f_lo, LIMIT) it is given (THE BOUND
+  // there), provided each request lies in the window and the window holds
+  // while the master is busy; both are asserted here and in the master
+  // (the window only changes on a register write or a PE reset record,
+  // taken while idle, and idle waits for the master).
   reg f_past;
   initial f_past = 1'b0;
   always @(posedge clk_i) f_past <= 1'b1;
   always @* if (!f_past) assume (!rst_ni);
 
-  reg [63:0] f_lo;
   // 130 (13 packets of at most 10 bytes) rounded up to 2^ALIGN
   localparam [31:0] F_PADMAX = (130 + (1 << ALIGN) - 1) & ~((1 << ALIGN) - 1);
-  integer    f_i;
   always @(posedge clk_i) begin
     if (!rst_ni) f_lo <= 64'd0;
     else if (sr_go && sr_write_i && sr_enc_i == PMBPTR_EL1_ENC) f_lo <= pmbptr_d;
   end
 
   wire [64:0] f_end = {1'b0, end_q};
-  wire [64:0] f_aw_end = {1'b0, m_axi_awaddr_o} +
-                         ({57'd0, m_axi_awlen_o} + 65'd1) * DB;
 
   always @* begin
     if (f_past && rst_ni) begin
@@ -849,33 +888,21 @@ module spe_top #(
         assert (room_q == limit - pmbptr_q);
         assert (over_q == (pmbptr_q > limit));
       end
-      // spe_axi_wr busy exactly in S_WR; its phases are its AXI valid/ready bits
-      assert (wr_busy == (st_q == S_WR));
-      assert (wr_busy == (m_axi_awvalid_o || m_axi_wvalid_o || m_axi_bready_o));
+      // the record's request: in the window, at most 2^MAX_SIZE bytes;
+      // only in S_WR, the master's requests are this record's
+      if (wrq_q) assert (st_q == S_WR);
       if (st_q == S_WR) begin
         assert (wp_q >= f_lo);
         assert (f_end <= {1'b0, limit});
         assert (end_q > wp_q);
-        assert (last_q == end_q - 64'd1);
-        assert (ba_q >= wp_q);
-        assert ({1'b0, ba_q} < f_end);
-      end
-      if (m_axi_wvalid_o || m_axi_bready_o) begin
-        assert (be_q > ba_q);
-        assert ({1'b0, be_q} <= f_end);
-        assert (be_q - {ba_q[63:12], 12'd0} <= 64'h1000);
-        assert (wa_q[DB_LOG2-1:0] == {DB_LOG2{1'b0}});
-      end
-      // THE BOUND
-      for (f_i = 0; f_i < DB; f_i = f_i + 1)
-        if (m_axi_wvalid_o && m_axi_wstrb_o[f_i]) begin
-          assert (wa_q + f_i >= f_lo);
-          assert ({1'b0, wa_q} + f_i < {1'b0, limit});
-        end
-      if (m_axi_awvalid_o) begin
-        assert ({1'b0, ba_q} >= {1'b0, f_lo});
-        assert ({1'b0, m_axi_awaddr_o} + DB > {1'b0, f_lo});
-        assert (f_aw_end <= {1'b0, limit});
+        assert (end_q - wp_q <= (64'd1 << MAX_SIZE));
+        // (after an error the next record may be formed while the master
+        // drains: its request waits for the drain)
+        // (an error on the record's own bursts ends S_WR at once)
+        if (!wrq_q) assert (f_nreq == 5'd1 && !wr_halt);
+        else assert (f_nreq == 5'd0 || wr_halt);
+      end else begin
+        assert (f_nreq == 5'd0 || wr_halt);
       end
     end
   end

@@ -21,8 +21,11 @@
 // closed into the 2-entry queue (q0_*, q1_*) when the pointer reaches the
 // block end (every wrap included: the Limit pointer is block-aligned) or at
 // a drain point (TSB CSYNC, disabling write, flush that stops collection).
-// The queue head is the transaction the AXI master (trbe_axi_wr) serves;
-// it leaves the queue with its write response.  Each transaction keeps the
+// The AXI master (common_axi_wr) takes the queued transactions in order as
+// requests (rq_*: the oldest one not yet taken), up to two in flight; the
+// queue head leaves the queue with its write response.  After an error
+// response the master drains the transactions it had taken after the
+// failing one (wr_halt_i); register accesses wait for that.  Each transaction keeps the
 // Trigger Counter and TRBSR_EL1.WRAP as they were before its first byte,
 // for the rollback.
 `default_nettype none
@@ -68,13 +71,21 @@ module trbe_ctrl #(
   output wire [IN_CNT_W-1:0]     rg_n_o,
   output wire [8*IN_BYTES-1:0]   rg_data_o,
 
-  // queue head: the transaction the AXI master serves
-  output wire                    hd_valid_o,
-  output wire [63:0]             hd_start_o,
-  output wire [BLK_LOG2:0]       hd_len_o,
-  input  wire                    w_done_i,      // its last W beat was accepted
-  input  wire                    b_ok_i,        // its write response: OKAY/EXOKAY
-  input  wire                    b_err_i,       // its write response: SLVERR/DECERR
+  // request to the AXI master (valid/ready; the payload holds while
+  // rq_valid_o && !rq_ready_i): the oldest queued transaction not yet taken
+  output wire                    rq_valid_o,
+  input  wire                    rq_ready_i,
+  output wire [63:0]             rq_start_o,
+  output wire [BLK_LOG2:0]       rq_len_o,
+  input  wire                    w_done_i,      // a transaction's last W beat was accepted
+  input  wire [BLK_LOG2:0]       w_bytes_i,     // its bytes
+  input  wire                    b_ok_i,        // the head's write response: OKAY/EXOKAY
+  input  wire                    b_err_i,       // the head's write response: SLVERR/DECERR
+                                                // or a protocol error (wrong BID)
+  input  wire                    wr_halt_i,     // the master drains after an error
+`ifdef FORMAL
+  input  wire [4:0]              f_nreq_i,      // formal only: requests the master holds
+`endif
 
   output wire [11:0]             mar_o,         // TRBMAR_EL1 (bus attributes)
   output wire [63:0]             base_o,        // Base pointer
@@ -163,6 +174,7 @@ module trbe_ctrl #(
   reg         q0w_q, q0w_d, q1w_q, q1w_d;
   reg         qrd_q,   qrd_d;
   reg  [1:0]  qn_q,    qn_d;
+  reg  [1:0]  qis_q,   qis_d;          // entries taken by the AXI master (the oldest ones)
   // ring bytes collected and not yet sent on W
   reg  [RU_W-1:0] ru_q, ru_d;
 
@@ -184,12 +196,16 @@ module trbe_ctrl #(
   end
 
   // queue head and tail
-  wire             hd_v   = (qn_q != 2'd0);
   wire [63:0]      hd_s   = qrd_q ? q1s_q : q0s_q;
-  wire [LEN_W-1:0] hd_l   = qrd_q ? q1l_q : q0l_q;
   wire [31:0]      hd_c   = qrd_q ? q1c_q : q0c_q;
   wire             hd_w   = qrd_q ? q1w_q : q0w_q;
   wire             q_room = (qn_q != 2'd2);
+  // the oldest entry the AXI master has not taken
+  wire             rq_v   = (qis_q < qn_q);
+  wire             rq_sel = qrd_q ^ qis_q[0];
+  wire [63:0]      rq_s   = rq_sel ? q1s_q : q0s_q;
+  wire [LEN_W-1:0] rq_l   = rq_sel ? q1l_q : q0l_q;
+  wire             rq_hs  = rq_v & rq_ready_i;
 
   // bytes to the end of the pointer's block
   wire [LEN_W-1:0] to_blk   = BLOCK_L - {1'b0, ptr_q[BLK_LOG2-1:0]};
@@ -201,7 +217,7 @@ module trbe_ctrl #(
   // write to take effect while E is 1)
   wire dis_req  = srb_q & srw_q & (sre_q == TRBLIMITR_EL1_ENC) & e_q & ~srv_q[0];
   wire drained  = ~ov_q & (qn_q == 2'd0);
-  wire sr_can   = ~dis_req | drained;
+  wire sr_can   = (~dis_req | drained) & ~wr_halt_i;
 
   wire in_rdy   = alive_q & ~srb_q & ~ocl_q & (ru_q + INB_U <= RING_U) & (~near_end | q_room);
   wire in_fire  = in_valid_i & in_rdy;
@@ -245,6 +261,7 @@ module trbe_ctrl #(
     q0s_d = q0s_q;   q0l_d = q0l_q;   q0c_d = q0c_q;     q0w_d = q0w_q;
     q1s_d = q1s_q;   q1l_d = q1l_q;   q1c_d = q1c_q;     q1w_d = q1w_q;
     qrd_d = qrd_q;   qn_d = qn_q;     ru_d = ru_q;
+    qis_d = qis_q + {1'b0, rq_hs} - {1'b0, b_ok_i};
     push = 1'b0;     push_s = os_q;   push_l = ol_q;     push_c = oc_q; push_w = ow_q;
     rg_idx = ptr_q[BLK_LOG2:0];
     rg_n   = {IN_CNT_W{1'b0}};
@@ -255,7 +272,7 @@ module trbe_ctrl #(
 
     // ---- 1. the transaction in service; a deferred close ----------------------------
     if (w_done_i)
-      ru_d = ru_d - {{(RU_W-LEN_W){1'b0}}, hd_l};     // its bytes left the ring
+      ru_d = ru_d - {{(RU_W-LEN_W){1'b0}}, w_bytes_i};  // its bytes left the ring
     if (b_ok_i) begin
       qrd_d = ~qrd_q;
       qn_d  = qn_q - 2'd1;
@@ -277,6 +294,7 @@ module trbe_ctrl #(
       ec_d   = EC_S1ABORT;
       mss_d  = MSS_FSC_EA;
       qn_d   = 2'd0;
+      qis_d  = 2'd0;
       ov_d   = 1'b0;
       ocl_d  = 1'b0;
       ru_d   = {RU_W{1'b0}};
@@ -487,7 +505,7 @@ module trbe_ctrl #(
       oc_q <= 32'd0;   ow_q <= 1'b0;
       q0s_q <= 64'd0;  q0l_q <= {LEN_W{1'b0}}; q0c_q <= 32'd0; q0w_q <= 1'b0;
       q1s_q <= 64'd0;  q1l_q <= {LEN_W{1'b0}}; q1c_q <= 32'd0; q1w_q <= 1'b0;
-      qrd_q <= 1'b0;   qn_q <= 2'd0;    ru_q <= {RU_W{1'b0}};
+      qrd_q <= 1'b0;   qn_q <= 2'd0;    qis_q <= 2'd0;  ru_q <= {RU_W{1'b0}};
     end else begin
       alive_q <= 1'b1;
       ptr_q <= ptr_d;  base_q <= base_d; limit_q <= limit_d; nvm_q <= nvm_d; tm_q <= tm_d;
@@ -500,7 +518,7 @@ module trbe_ctrl #(
       oc_q <= oc_d;    ow_q <= ow_d;
       q0s_q <= q0s_d;  q0l_q <= q0l_d;   q0c_q <= q0c_d;     q0w_q <= q0w_d;
       q1s_q <= q1s_d;  q1l_q <= q1l_d;   q1c_q <= q1c_d;     q1w_q <= q1w_d;
-      qrd_q <= qrd_d;  qn_q <= qn_d;     ru_q <= ru_d;
+      qrd_q <= qrd_d;  qn_q <= qn_d;     qis_q <= qis_d; ru_q <= ru_d;
     end
   end
 
@@ -535,9 +553,9 @@ module trbe_ctrl #(
   assign rg_idx_o    = rg_idx;
   assign rg_n_o      = rg_n;
   assign rg_data_o   = in_data_i;
-  assign hd_valid_o  = hd_v;
-  assign hd_start_o  = hd_s;
-  assign hd_len_o    = hd_l;
+  assign rq_valid_o  = rq_v;
+  assign rq_start_o  = rq_s;
+  assign rq_len_o    = rq_l;
   assign mar_o       = mar_q;
   assign base_o      = base_p;
   assign limit_o     = limit_p;
@@ -560,6 +578,13 @@ module trbe_ctrl #(
   always @* begin
     if (f_past && alive_q) begin
       assert (qn_q != 2'd3);
+      assert (qis_q <= qn_q);
+      // the master holds exactly the taken entries; while it drains after
+      // an error it holds none of them and the unit stays enabled (so the
+      // buffer bounds cannot change: a disabling write waits for the drain)
+      if (!wr_halt_i) assert ({3'd0, qis_q} == f_nreq_i);
+      else assert (qis_q == 2'd0 && e_q);
+      if (srr_q && dis_req) assert (drained);
       // the pointer stays in the buffer while enabled
       if (e_q && !oor_q) begin
         assert (base_p < limit_p);

@@ -9,8 +9,9 @@
 // docs/trbe.md.  Bit-accurate model: model/trbe.
 //
 // Structure: trbe_ctrl (registers, collection, events, transaction queue),
-// trbe_ring (the collected bytes, one RAM per byte lane), trbe_axi_wr
-// (one INCR burst per queued transaction, one transaction at a time).
+// trbe_ring (the collected bytes, one RAM per byte lane), common_axi_wr
+// (the shared AXI4 write master: one INCR burst per queued transaction, up
+// to AXI_OUT of them in flight).
 `default_nettype none
 
 module trbe_top #(
@@ -19,7 +20,9 @@ module trbe_top #(
   parameter BURST_BEATS = 16,   // beats per burst (the transaction block): a power of
                                 // 2 from 4 to 128, at most 2 KB per burst
   parameter ID_W        = 4,    // AXI ID width: 1..16
-  parameter AXI_ID      = 0     // AWID of every burst: 0..2**ID_W-1
+  parameter AXI_ID      = 0,    // AWID of every burst: 0..2**ID_W-1
+  parameter AXI_OUT     = 1     // write bursts in flight (AW accepted, B not yet): 1 or 2
+                                // (the transaction queue holds two)
 ) (
   input  wire                   clk_i,
   input  wire                   rst_ni,         // synchronous, active low
@@ -100,9 +103,11 @@ module trbe_top #(
     if (AXI_ID < 0 || AXI_ID >= (1 << ID_W)) begin : g_bad_id
       trbe_top_AXI_ID_must_fit_in_ID_W_bits u_bad ();
     end
+    if (AXI_OUT != 1 && AXI_OUT != 2) begin : g_bad_out
+      trbe_top_AXI_OUT_must_be_1_or_2 u_bad ();
+    end
   endgenerate
 
-  localparam [ID_W-1:0] AXI_ID_V = AXI_ID[ID_W-1:0];
 
   wire [BLK_LOG2:0]       rg_idx;
   wire [IN_CNT_W-1:0]     rg_n;
@@ -110,12 +115,17 @@ module trbe_top #(
   wire                    rd_en;
   wire [ROWS_LOG2-1:0]    rd_row;
   wire [8*RW-1:0]         rd_data;
-  wire                    hd_valid;
-  wire [63:0]             hd_start;
-  wire [BLK_LOG2:0]       hd_len;
-  wire                    w_done, b_ok, b_err;
+  wire                    rq_valid, rq_ready;
+  wire [63:0]             rq_start;
+  wire [BLK_LOG2:0]       rq_len;
+  wire                    w_done;
+  wire [BLK_LOG2:0]       w_bytes;
+  wire                    rsp_valid, rsp_err, b_ok, b_err, wr_halt, wr_busy;
   wire [11:0]             mar;
   wire [63:0]             base, limit;
+`ifdef FORMAL
+  wire [4:0]              f_nreq;
+`endif
 
   trbe_ctrl #(
     .IN_BYTES (IN_BYTES),
@@ -148,12 +158,18 @@ module trbe_top #(
     .rg_idx_o     (rg_idx),
     .rg_n_o       (rg_n),
     .rg_data_o    (rg_data),
-    .hd_valid_o   (hd_valid),
-    .hd_start_o   (hd_start),
-    .hd_len_o     (hd_len),
+    .rq_valid_o   (rq_valid),
+    .rq_ready_i   (rq_ready),
+    .rq_start_o   (rq_start),
+    .rq_len_o     (rq_len),
     .w_done_i     (w_done),
+    .w_bytes_i    (w_bytes),
     .b_ok_i       (b_ok),
     .b_err_i      (b_err),
+    .wr_halt_i    (wr_halt),
+`ifdef FORMAL
+    .f_nreq_i     (f_nreq),
+`endif
     .mar_o        (mar),
     .base_o       (base),
     .limit_o      (limit)
@@ -175,27 +191,66 @@ module trbe_top #(
     .rd_data_o (rd_data)
   );
 
-  trbe_axi_wr #(
-    .DB_LOG2  (DB_LOG2),
-    .RW_LOG2  (RW_LOG2),
-    .BLK_LOG2 (BLK_LOG2),
-    .ID_W     (ID_W),
-    .AXI_ID   (AXI_ID_V)
+  // ---- memory attributes from TRBMAR_EL1 (R_FJKLW) ---------------------------------------
+  // Attr[7:4] 0000: Device; Attr[3:2] 00 is nGnRnE (non-bufferable), other
+  // Device types bufferable.  Attr[7:4] 0100: Normal Non-cacheable.  Any
+  // other: Normal cacheable, issued as write-back read/write-allocate.
+  // AWPROT: privileged (RJTVDD), data, non-secure unless PAS is Secure (00).
+  reg [3:0] cache;
+  always @* begin
+    if (mar[7:4] == 4'b0000)      cache = (mar[3:2] == 2'b00) ? 4'b0000 : 4'b0001;
+    else if (mar[7:4] == 4'b0100) cache = 4'b0011;
+    else                          cache = 4'b1111;
+  end
+  wire [2:0] prot = {1'b0, mar[11:10] != 2'b00, 1'b1};
+
+  // ---- the AXI4 write master: one burst per transaction (a transaction
+  //      never crosses its block), its bytes read from the ring -------------------------
+  // Each response retires the queue head: OKAY/EXOKAY, or an External
+  // Abort for SLVERR/DECERR and for a BID that is not AXI_ID (R_XRLSC).
+  wire [63:0] rq_end = rq_start + {{(63-BLK_LOG2){1'b0}}, rq_len};
+  wire [63:0] rsp_ba;
+  wire        rsp_id_err, rsp_last;
+  wire [1:0]  rsp_resp;
+  assign b_ok  = rsp_valid & ~rsp_err & rsp_last;  // every transaction is one burst
+  assign b_err = rsp_valid &  rsp_err;
+
+  common_axi_wr #(
+    .DB_LOG2    (DB_LOG2),
+    .RW_LOG2    (RW_LOG2),
+    .RA_W       (ROWS_LOG2),
+    .LEN_LOG2   (BLK_LOG2),
+    .SPLIT_LOG2 (BLK_LOG2),
+    .MAX_OUT    (AXI_OUT),
+    .ID_W       (ID_W),
+    .AXI_ID     (AXI_ID)
   ) u_axi (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
-    .hd_valid_i      (hd_valid),
-    .hd_start_i      (hd_start),
-    .hd_len_i        (hd_len),
-    .w_done_o        (w_done),
-    .b_ok_o          (b_ok),
-    .b_err_o         (b_err),
+    .req_valid_i     (rq_valid),
+    .req_ready_o     (rq_ready),
+    .req_start_i     (rq_start),
+    .req_end_i       (rq_end),
+    .req_cache_i     (cache),
+    .req_prot_i      (prot),
+    .wd_o            (w_done),
+    .wd_bytes_o      (w_bytes),
+    .rsp_valid_o     (rsp_valid),
+    .rsp_err_o       (rsp_err),
+    .rsp_id_err_o    (rsp_id_err),
+    .rsp_resp_o      (rsp_resp),
+    .rsp_last_o      (rsp_last),
+    .rsp_ba_o        (rsp_ba),
+    .busy_o          (wr_busy),
+    .halt_o          (wr_halt),
+`ifdef FORMAL
+    .f_lo_i          (base),
+    .f_hi_i          (limit),
+    .f_nreq_o        (f_nreq),
+`endif
     .rd_en_o         (rd_en),
     .rd_row_o        (rd_row),
     .rd_data_i       (rd_data),
-    .mar_i           (mar),
-    .base_i          (base),
-    .limit_i         (limit),
     .m_axi_awid_o    (m_axi_awid_o),
     .m_axi_awaddr_o  (m_axi_awaddr_o),
     .m_axi_awlen_o   (m_axi_awlen_o),
@@ -216,6 +271,12 @@ module trbe_top #(
     .m_axi_bvalid_i  (m_axi_bvalid_i),
     .m_axi_bready_o  (m_axi_bready_o)
   );
+
+  // the response's first byte is the head's (the ctrl holds it), the BID
+  // error is an error like SLVERR, BRESP[0] (EXOKAY) and SH do not matter,
+  // the busy flag and the bounds serve the proof
+  wire unused_ok = &{1'b0, rsp_ba, rsp_id_err, rsp_resp, mar[9:8], mar[1:0], wr_busy,
+                     base, limit};
 
 `ifdef FORMAL
   // ---- environment: reset first; everything else is unconstrained (any

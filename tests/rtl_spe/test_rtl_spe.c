@@ -22,6 +22,7 @@ START_TEST(test_seeds)
     uint64_t written = 0, bytes = 0, services = 0, aborts = 0, mgmt = 0, compared = 0;
     uint64_t full = 0, coll = 0, inflight_max = 0, ev[SPE_EV_N] = { 0 }, cti = 0, ev_checks = 0;
     unsigned inflight = 1, max_inflight = 1;
+    unsigned axi_out = 1, axi_inflight = 0, align = 0;
     const char *set = "?";
     for (unsigned i = 0; i < RUN_SEEDS; i++) {
         spe_tb_dut *d = spe_dut_new(err, sizeof err);
@@ -29,6 +30,8 @@ START_TEST(test_seeds)
         set = d->params.set;
         inflight = d->params.inflight_records;
         max_inflight = d->params.max_inflight;
+        axi_out = d->params.axi_out;
+        align = d->params.align;
         spe_rtl_opts o;
         spe_rtl_opts_default(&o);
         o.seed = 1000u + i;
@@ -53,6 +56,8 @@ START_TEST(test_seeds)
             ev[e] += r.ev[e];
         cti += r.cti;
         ev_checks += r.ev_checks;
+        if (r.axi_max_inflight > axi_inflight)
+            axi_inflight = r.axi_max_inflight;
     }
     printf("set %s: %" PRIu64 " records (%" PRIu64 " bytes) written, %" PRIu64
            " management events (%" PRIu64 " buffer full), %" PRIu64 " collisions, %" PRIu64
@@ -63,10 +68,17 @@ START_TEST(test_seeds)
            ", CTI trigger 2 %" PRIu64 ", %" PRIu64 " event checkpoints\n", set, inflight_max,
            ev[SPE_EV_SAMPLE_POP], ev[SPE_EV_SAMPLE_FEED], ev[SPE_EV_SAMPLE_FILTRATE],
            ev[SPE_EV_SAMPLE_COLLISION], cti, ev_checks);
+    printf("set %s: AXI_OUT %u, at most %u write bursts in flight\n", set, axi_out, axi_inflight);
     fflush(stdout);
     ck_assert_uint_gt(written, 100);
     ck_assert_uint_gt(services, 0);
     ck_assert_uint_gt(aborts, 0);
+    /* the bursts of a record that crosses 4 KB overlap when AXI_OUT allows
+     * (with 64-byte alignment every record is one 64-byte block: none
+     * crosses) */
+    ck_assert_uint_le(axi_inflight, axi_out);
+    if (axi_out > 1 && align < 6)
+        ck_assert_uint_eq(axi_inflight, axi_out);
     ck_assert_uint_gt(full, 0);
     /* every event occurs (COLLISION below), and CTI trigger 2 with every
      * record written */

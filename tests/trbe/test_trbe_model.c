@@ -13,7 +13,8 @@
 
 typedef struct env {
     uint8_t  mem[MEM_SIZE];
-    uint64_t err_index;          /* transaction that gets SLVERR, or ~0 */
+    uint64_t err_index;          /* transaction that gets err_resp, or ~0 */
+    unsigned err_resp;           /* 0: SLVERR */
     uint64_t txn_start[64];
     unsigned txn_len[64], txn_resp[64];
     unsigned ntxn;
@@ -23,7 +24,7 @@ typedef struct env {
 static unsigned resp_cb(void *ctx, uint64_t i)
 {
     env *e = ctx;
-    return i == e->err_index ? TRBE_RESP_SLVERR : TRBE_RESP_OKAY;
+    return i == e->err_index ? (e->err_resp ? e->err_resp : TRBE_RESP_SLVERR) : TRBE_RESP_OKAY;
 }
 
 static void mem_cb(void *ctx, uint64_t addr, const uint8_t *d, size_t n)
@@ -330,6 +331,30 @@ START_TEST(test_external_abort)
 }
 END_TEST
 
+/* DECERR and a response with a wrong BID are External Aborts with the same
+ * syndrome as SLVERR (R_XRLSC: EC 0x24, FSC 0b010000) */
+START_TEST(test_external_abort_kinds)
+{
+    static const unsigned kinds[] = {TRBE_RESP_DECERR, TRBE_RESP_BADID};
+    for (unsigned k = 0; k < 2; k++) {
+        trbe_model *m = mk(64);
+        E.err_index = 2;
+        E.err_resp = kinds[k];
+        start(m, 1, MEM_BASE + 16, TRBE_FM_WRAP, TRBE_TM_STOP, 500, TRBSR_TRG);
+        feed(m, 300, 0x40);
+        uint64_t sr = trbe_model_read(m, TRBSR_EL1_ENC);
+        ck_assert_uint_eq(E.txn_resp[2], kinds[k]);
+        ck_assert_uint_eq(trbe_model_read(m, TRBPTR_EL1_ENC), MEM_BASE + 128);
+        ck_assert(sr & TRBSR_EA);
+        ck_assert(sr & TRBSR_S);
+        ck_assert_uint_eq(ec_of(sr), TRBSR_EC_S1_ABORT);
+        ck_assert_uint_eq(sr & TRBSR_MSS_MASK, TRBSR_FSC_SYNC_EXT_ABORT);
+        ck_assert_uint_eq(E.mem[128], 0);
+        trbe_model_free(m);
+    }
+}
+END_TEST
+
 START_TEST(test_programming_while_enabled)
 {
     trbe_model *m = mk(64);
@@ -419,6 +444,7 @@ static Suite *suite(void)
     tcase_add_test(t, test_trigger_irq_and_ignore);
     tcase_add_test(t, test_trigger_at_full);
     tcase_add_test(t, test_external_abort);
+    tcase_add_test(t, test_external_abort_kinds);
     tcase_add_test(t, test_programming_while_enabled);
     tcase_add_test(t, test_out_of_range);
     tcase_add_test(t, test_tsb_closes_block);

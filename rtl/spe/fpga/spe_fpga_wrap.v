@@ -15,7 +15,8 @@ module spe_fpga_wrap #(
   parameter INFLIGHT_RECORDS = 1,
   parameter MAX_INFLIGHT     = 16,
   parameter EA_REPORT        = 1,
-  parameter EA_SYNC          = 1
+  parameter EA_SYNC          = 1,
+  parameter AXI_OUT          = 1
 ) (
   input  wire clk_i,
   input  wire rst_ni,
@@ -69,7 +70,7 @@ module spe_fpga_wrap #(
   spe_top #(
     .DATA_W(DATA_W), .ID_W(ID_W), .ALIGN(ALIGN), .MAX_SIZE(MAX_SIZE), .ERND(ERND),
     .EXT_HEADERS(EXT_HEADERS), .ALIGN_CMD(ALIGN_CMD), .INFLIGHT_RECORDS(INFLIGHT_RECORDS),
-    .MAX_INFLIGHT(MAX_INFLIGHT), .EA_REPORT(EA_REPORT), .EA_SYNC(EA_SYNC)
+    .MAX_INFLIGHT(MAX_INFLIGHT), .EA_REPORT(EA_REPORT), .EA_SYNC(EA_SYNC), .AXI_OUT(AXI_OUT)
   ) u_spe (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .pe_valid_i(pe_valid), .pe_ready_o(pe_ready), .pe_kind_i(pe_kind), .pe_iclass_i(pe_iclass),

@@ -14,7 +14,7 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 # the unit (rtl/spe/spe_*.v and the RAM of rtl/common) and the include folder
-top_v="$(ls "$here"/../spe_*.v | tr '\n' ' ') $here/../../common/common_ram_sdp.v"
+top_v="$(ls "$here"/../spe_*.v | tr '\n' ' ') $here/../../common/common_ram_sdp.v $here/../../common/common_axi_wr.v"
 inc="-I$here/../../common"
 wrap_v="$here/spe_fpga_wrap.v $here/../../common/fpga/common_fpga_pins.v"
 hx8k_lc=7680
@@ -107,7 +107,7 @@ for s in "$@"; do
     echo "$name: $(cat "$out/$name"-*.err 2>/dev/null)"; fail=1; continue
   fi
   st="$out/$name-ice40.stat"
-  # spe_top with its parts (spe_regs, spe_sample, spe_rec, spe_axi_wr, the
+  # spe_top with its parts (spe_regs, spe_sample, spe_rec, common_axi_wr, the
   # record buffer's common_ram_sdp lanes), flattened into it before synthesis
   # (as one module, as it was before the split): the whole design less the
   # harness

@@ -14,7 +14,7 @@
     !defined(SPE_DUT_MAX_SIZE) || !defined(SPE_DUT_ERND) || !defined(SPE_DUT_EXT_HEADERS) || \
     !defined(SPE_DUT_ALIGN_CMD) || !defined(SPE_DUT_INFLIGHT_RECORDS) ||                    \
     !defined(SPE_DUT_MAX_INFLIGHT) ||                                                        \
-    !defined(SPE_DUT_EA_REPORT) || !defined(SPE_DUT_EA_SYNC)
+    !defined(SPE_DUT_EA_REPORT) || !defined(SPE_DUT_EA_SYNC) || !defined(SPE_DUT_AXI_OUT)
 #error "mk/spe_rtl.mk passes the parameter set as SPE_DUT_* macros"
 #endif
 
@@ -137,6 +137,7 @@ extern "C" spe_tb_dut *spe_dut_new(char *err, size_t errlen)
     p.align_cmd = SPE_DUT_ALIGN_CMD;
     p.ea_report = SPE_DUT_EA_REPORT;
     p.ea_sync = SPE_DUT_EA_SYNC;
+    p.axi_out = SPE_DUT_AXI_OUT;
     return &d->pub;
 }
 

@@ -54,6 +54,7 @@ typedef struct spe_tb_params {
     unsigned data_w, align, max_size, ernd, lds, have_tme, inflight_records, max_inflight,
         ext_headers,
         align_cmd, ea_report, ea_sync;
+    unsigned axi_out;       /* AXI_OUT: write bursts in flight */
 } spe_tb_params;
 
 /* One clock period: apply in with the clock low and evaluate, store the

@@ -44,6 +44,8 @@ int main(int argc, char **argv)
     uint64_t first = o.seed, compared = 0, records = 0, bytes = 0, written = 0, aborts = 0;
     uint64_t services = 0, mgmt = 0, full = 0, coll = 0, cycles = 0;
     uint64_t ev[SPE_EV_N] = { 0 }, cti = 0, ev_checks = 0, inflight_max = 0;
+    uint64_t bursts = 0, orphans = 0;
+    unsigned axi_inflight = 0;
     for (uint64_t s = 0; s < seeds; s++) {
         char err[256];
         spe_tb_dut *d = spe_dut_new(err, sizeof err);
@@ -82,7 +84,13 @@ int main(int argc, char **argv)
         if (r.inflight_max > inflight_max)
             inflight_max = r.inflight_max;
         cycles += r.cycles;
+        bursts += r.bursts;
+        orphans += r.axi_orphans;
+        if (r.axi_max_inflight > axi_inflight)
+            axi_inflight = r.axi_max_inflight;
     }
+    printf("AXI: %" PRIu64 " bursts, at most %u in flight, %" PRIu64 " completed after a failing "
+           "one\n", bursts, axi_inflight, orphans);
     printf("PASS %" PRIu64 " seeds from %" PRIu64 ": %" PRIu64 " PE records, %" PRIu64
            " records (%" PRIu64 " bytes) written, %" PRIu64 " management events (%" PRIu64
            " buffer full), %" PRIu64 " collisions, %" PRIu64 " services, %" PRIu64

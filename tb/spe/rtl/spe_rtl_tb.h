@@ -44,6 +44,8 @@ typedef struct spe_rtl_result {
     uint64_t full;          /* buffer-full events seen (PMBSR_EL1.S, EC 0, BSC 1) */
     uint64_t collisions;    /* sample collisions of the model (PMBSR_EL1.COLL sources) */
     uint64_t bursts;        /* AXI bursts */
+    uint64_t axi_orphans;   /* bursts completed after a failing one (not compared) */
+    unsigned axi_max_inflight; /* most write bursts outstanding at once */
     uint64_t inflight_max;  /* most samples in flight in the model after a record */
     uint64_t ev[SPE_EV_N];  /* pmu_event_o pulses counted (SPE_EV_* order) */
     uint64_t cti;           /* cti_trig_o pulses counted */

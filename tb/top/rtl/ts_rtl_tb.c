@@ -15,7 +15,7 @@
 #include "pe_block.h"
 #include "spe_model.h"
 #include "spe_regs.h"
-#include "trbe_axi_mem.h"
+#include "axi_wr_mem.h"
 #include "trbe_drv.h"
 #include "trbe_model.h"
 #include "trbe_regs.h"
@@ -35,13 +35,13 @@ typedef struct beat_mark {
     uint64_t off, cycle;
 } beat_mark;
 
-/* ---- the AXI slave: one trbe_axi_mem per master ID ----------------------------------------
+/* ---- the AXI slave: one axi_wr_mem per master ID ----------------------------------------
  * Instance 0 is the trace buffer (AWID TRBE_AXI_ID), instance 1 the Profiling
  * Buffer (SPE_AXI_ID).  AW goes to the instance of its AWID, W beats to the
  * instance of the oldest address whose last beat has not gone (AXI4 has no
  * WID), and the write response of one ready instance is presented per clock. */
 typedef struct ts_axi {
-    trbe_axi_mem m[2];
+    axi_wr_mem m[2];
     int have[2];
     unsigned id[2];
     harness_rng rng;
@@ -151,7 +151,7 @@ static int axi_init(ts_axi *a, const ts_tb_params *P, const ts_tb_opts *o, uint6
     a->bsel = -1;
     harness_rng_init(&a->rng, o->seed, 0x41584953ull);
     for (unsigned i = 0; i < 2; i++) {
-        trbe_axi_mem_cfg c;
+        axi_wr_mem_cfg c;
         memset(&c, 0, sizeof c);
         c.win_base = i == 0 ? o->buf_base : spe_base;
         c.win_size = i == 0 ? (size_t)o->buf_size : SPE_BUF_SIZE;
@@ -162,10 +162,10 @@ static int axi_init(ts_axi *a, const ts_tb_params *P, const ts_tb_opts *o, uint6
         c.b_lat_min = o->b_lat_min;
         c.b_lat_max = o->b_lat_max;
         c.seed = harness_mix64(o->seed ^ (0x4158ull + i));
-        if (trbe_axi_mem_init(&a->m[i], &c, i == 0 ? tinit : NULL, err, errlen) != 0)
+        if (axi_wr_mem_init(&a->m[i], &c, i == 0 ? tinit : NULL, err, errlen) != 0)
             return -1;
         a->have[i] = 1;
-        trbe_axi_mem_set_range(&a->m[i], c.win_base, c.win_base + c.win_size);
+        axi_wr_mem_set_range(&a->m[i], c.win_base, c.win_base + c.win_size);
     }
     return 0;
 }
@@ -174,15 +174,15 @@ static void axi_free(ts_axi *a)
 {
     for (unsigned i = 0; i < 2; i++)
         if (a->have[i])
-            trbe_axi_mem_free(&a->m[i]);
+            axi_wr_mem_free(&a->m[i]);
 }
 
 static void axi_drive(ts_axi *a, ts_pins_in *in)
 {
-    trbe_pins_in v[2];
+    axi_wr_mem_in v[2];
     memset(v, 0, sizeof v);
     for (unsigned i = 0; i < 2; i++)
-        trbe_axi_mem_drive(&a->m[i], &v[i]);
+        axi_wr_mem_drive(&a->m[i], &v[i]);
     in->awready = (uint8_t)harness_rng_chance(&a->rng, a->p_aw);
     in->wready = (uint8_t)harness_rng_chance(&a->rng, a->p_w);
     a->bsel = -1;
@@ -218,8 +218,8 @@ static int axi_observe(ts_axi *a, const ts_pins_in *in, const ts_pins_out *out, 
         return -1;
     }
     for (int i = 0; i < 2; i++) {
-        trbe_pins_in vi;
-        trbe_pins_out vo;
+        axi_wr_mem_in vi;
+        axi_wr_mem_out vo;
         memset(&vi, 0, sizeof vi);
         memset(&vo, 0, sizeof vo);
         vi.awready = in->awready;
@@ -241,7 +241,7 @@ static int axi_observe(ts_axi *a, const ts_pins_in *in, const ts_pins_out *out, 
         vo.wlast = out->wlast;
         vo.wvalid = (uint8_t)(out->wvalid && a->nq > 0 && a->q[0] == i);
         vo.bready = out->bready;
-        if (trbe_axi_mem_observe(&a->m[i], &vi, &vo, cycle) != 0) {
+        if (axi_wr_mem_observe(&a->m[i], &vi, &vo, cycle) != 0) {
             snprintf(a->err, sizeof a->err, "%s master: %s", i == 0 ? "TRBE" : "SPE", a->m[i].err);
             return -1;
         }
@@ -832,7 +832,7 @@ static int program_spe(bench *t)
     spe_wr(t, PMSLATFR_EL1_ENC, harness_rng_below(g, 40));
     /* a buffer of 1 to 4 pages, so that it fills now and then */
     t->spe_limit = t->spe_base + 4096u * harness_rng_range(g, 1, 4);
-    trbe_axi_mem_set_range(&t->ax.m[1], t->spe_base, t->spe_limit);
+    axi_wr_mem_set_range(&t->ax.m[1], t->spe_base, t->spe_limit);
     spe_wr(t, PMBPTR_EL1_ENC, t->spe_base);
     spe_wr(t, PMBSR_EL1_ENC, 0);
     spe_wr(t, PMBLIMITR_EL1_ENC, t->spe_limit | PMBLIMITR_EL1_E);
@@ -882,7 +882,7 @@ static void spe_compare_mem(bench *t, const char *when)
         }
         clock1(t);
     } while (!t->failed &&
-             !(t->out.spe_idle && t->ax.nq == 0 && trbe_axi_mem_idle(&t->ax.m[1])));
+             !(t->out.spe_idle && t->ax.nq == 0 && axi_wr_mem_idle(&t->ax.m[1])));
     spe_apply_model(t);
     size_t off;
     if (t->failed ||
@@ -1206,7 +1206,7 @@ static void finish_trbe(bench *t)
             return;
         }
         clock1(t);
-    } while (!t->failed && !(t->ax.nq == 0 && trbe_axi_mem_idle(&t->ax.m[0])));
+    } while (!t->failed && !(t->ax.nq == 0 && axi_wr_mem_idle(&t->ax.m[0])));
     idle(t, 4);
     if (t->failed)
         return;

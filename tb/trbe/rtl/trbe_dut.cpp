@@ -8,7 +8,8 @@
 #include "trbe_dut.h"
 
 #if !defined(TRBE_DUT_SET) || !defined(TRBE_DUT_IN_BYTES) || !defined(TRBE_DUT_DATA_W) || \
-    !defined(TRBE_DUT_BURST_BEATS) || !defined(TRBE_DUT_ID_W) || !defined(TRBE_DUT_AXI_ID)
+    !defined(TRBE_DUT_BURST_BEATS) || !defined(TRBE_DUT_ID_W) || !defined(TRBE_DUT_AXI_ID) || \
+    !defined(TRBE_DUT_AXI_OUT)
 #error "mk/trbe.mk passes the parameter set as TRBE_DUT_* macros"
 #endif
 
@@ -76,6 +77,7 @@ trbe_tb_dut *trbe_dut_new(char *err, size_t errlen)
     d->pub.params.burst_beats = TRBE_DUT_BURST_BEATS;
     d->pub.params.id_w = TRBE_DUT_ID_W;
     d->pub.params.axi_id = TRBE_DUT_AXI_ID;
+    d->pub.params.axi_out = TRBE_DUT_AXI_OUT;
     return &d->pub;
 }
 

@@ -44,6 +44,7 @@ typedef struct trbe_tb_params {
     unsigned burst_beats;   /* BURST_BEATS */
     unsigned id_w;          /* ID_W */
     unsigned axi_id;        /* AXI_ID */
+    unsigned axi_out;       /* AXI_OUT: write bursts in flight */
 } trbe_tb_params;
 
 /* One clock period: apply in with the clock low and evaluate, store the

@@ -82,8 +82,9 @@ int main(int argc, char **argv)
     }
     unsigned dbytes = d->params.data_bytes;
     harness_seed_print(stdout, argv[0], seed);
-    printf("parameter set %s: IN_BYTES %u, DATA_W %u, BURST_BEATS %u, ID_W %u\n", d->params.set,
-           d->params.in_bytes, 8 * d->params.data_bytes, d->params.burst_beats, d->params.id_w);
+    printf("parameter set %s: IN_BYTES %u, DATA_W %u, BURST_BEATS %u, ID_W %u, AXI_OUT %u\n",
+           d->params.set, d->params.in_bytes, 8 * d->params.data_bytes, d->params.burst_beats,
+           d->params.id_w, d->params.axi_out);
     if (waves && trbe_dut_waves(d, waves, err, sizeof err) != 0) {
         fprintf(stderr, "%s: %s\n", argv[0], err);
         trbe_dut_free(d);
@@ -91,8 +92,8 @@ int main(int argc, char **argv)
     }
     uint64_t pass = 0, fail = 0, cycles = 0, written = 0, txns = 0, errs = 0, irqs = 0;
     uint64_t sessions = 0, ctxsw = 0, flushes = 0, trigs = 0, tsbs = 0, ignored = 0, reads = 0;
-    uint64_t ev[6] = {0};
-    unsigned modes = 0;
+    uint64_t ev[6] = {0}, orphans = 0;
+    unsigned modes = 0, inflight = 0;
     for (uint64_t i = 0; i < seeds; i++) {
         trbe_tb_result r;
         o.seed = seed + i;
@@ -130,10 +131,15 @@ int main(int argc, char **argv)
         ev[4] += r.st.ev_abort;
         ev[5] += r.st.ev_impdef;
         modes |= r.st.modes_seen;
+        orphans += r.st.axi_orphans;
+        if (r.st.axi_max_inflight > inflight)
+            inflight = r.st.axi_max_inflight;
     }
     trbe_dut_free(d);
     printf("%" PRIu64 " cycles, %" PRIu64 " bytes written, %" PRIu64 " write transactions (%"
            PRIu64 " error responses), %" PRIu64 " interrupts\n", cycles, written, txns, errs, irqs);
+    printf("AXI: at most %u write bursts in flight, %" PRIu64 " bursts completed after a failing "
+           "one\n", inflight, orphans);
     printf("%" PRIu64 " sessions (%u of the 9 mode pairs), %" PRIu64 " context switches, %" PRIu64
            " ignored writes, %" PRIu64 " register reads compared\n", sessions,
            (unsigned)__builtin_popcount(modes), ctxsw, ignored, reads);

@@ -2,7 +2,7 @@
  * random trace byte stream (random beat sizes and valid gaps), random
  * Detected Triggers, a trace unit that completes flushes after a random
  * delay, random TSB CSYNCs, and an AXI slave with random backpressure,
- * latency and (on chosen runs) error responses; a PE programs the unit
+ * latency and (on chosen runs) error responses: SLVERR, DECERR and wrong BIDs; a PE programs the unit
  * with the driver (sw/trbe): sessions in every trace buffer and trigger
  * mode, interrupt handling and restarts, context switches, and writes the
  * architecture says are ignored while enabled.  The model (model/trbe) is
@@ -37,6 +37,8 @@ typedef struct trbe_tb_stats {
     uint64_t bytes_offered;
     uint64_t bytes_written;     /* by the model: bytes that reached memory */
     uint64_t txns, txn_errors;
+    uint64_t axi_orphans;       /* bursts completed after a failing one (not compared) */
+    unsigned axi_max_inflight;  /* most write bursts outstanding at once */
     uint64_t sessions, irqs, ctx_switches, ignored_writes, rogue_sessions;
     uint64_t ev_full, ev_wrap, ev_trig_stop, ev_trig_irq, ev_abort, ev_impdef;
     uint64_t tsbs, triggers, flushes, flush_reqs;
