@@ -15,7 +15,8 @@
       are): *equivalent* when proved, *escape* otherwise.  Prints a table
       (file:line, kind, change, result) and writes the results as JSON
       (default build/mutate/<unit>.json, .<i>of<N>.json for a shard).
-      Mutant k of the drawn list belongs to shard (k mod N) + 1.
+      Mutant k of the drawn list belongs to shard (k mod N) + 1; a shard runs
+      in its own copy (build/mutate/<unit>/<i>of<N>), so shards run at once.
       --list prints the drawn mutants without running them; --only runs the
       mutants with these ids (the id is stable for a given RTL text).
 
@@ -312,7 +313,8 @@ def restore(src_root, m):
 
 def refresh_copy(unit):
     """build/mutate/<unit>/src: the working tree's tracked and new files;
-    files whose content is unchanged keep their time (no rebuild)."""
+    files whose content is unchanged keep their time (no rebuild).  unit
+    may name a shard's directory (brbe/2of2): shards run side by side."""
     dst = os.path.join(ROOT, "build", "mutate", unit, "src")
     os.makedirs(dst, exist_ok=True)
     files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT,
@@ -493,8 +495,10 @@ def cmd_run(a):
             print("  %s %s:%d %s %r -> %r" % (m["id"], m["file"], m["line"], m["kind"],
                                              m["old"], m["new"]))
         return 0
-    src = refresh_copy(unit)
-    wd = os.path.join(ROOT, "build", "mutate", unit)
+    # a shard has its own copy and logs: shards of one unit run at once
+    sub = os.path.join(unit, a.shard.replace("/", "of")) if a.shard else unit
+    src = refresh_copy(sub)
+    wd = os.path.join(ROOT, "build", "mutate", sub)
     # baseline: the unmutated copy must pass, or nothing can be concluded
     rc, out, dt = run_regression(src, unit, 0, os.path.join(wd, "baseline.log"))
     if rc != 0:

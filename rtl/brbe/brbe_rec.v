@@ -193,8 +193,9 @@ module brbe_rec #(
   function [5:0] exc_map;
     input [4:0] et;
     begin
+      // 5'h01 (Debug halt) never comes here: the PE_KIND_EXC arm takes it
+      // to the Debug-halt record (R_LLCTG)
       case (et)
-        5'h01: exc_map = 6'h21;
         5'h02: exc_map = 6'h22;
         5'h03: exc_map = 6'h23;
         5'h04: exc_map = 6'h24;
@@ -503,7 +504,7 @@ module brbe_rec #(
       hs_q <= 1'b0; cur_el_q <= 2'd0; cur_ns_q <= 1'b0; cur_a64_q <= 1'b0; cur_dbg_q <= 1'b0;
       indbg_q <= 1'b0; erp_q <= 1'b0; er_el_q <= 2'd0; er_ns_q <= 1'b0; er_tst_q <= 1'b0;
       er_mp_q <= 1'b0; er_pc_q <= 64'd0; er_tgt_q <= 64'd0; er_cyc_q <= 64'd0;
-      intxn_q <= 1'b0; txnnp_q <= 1'b0; nowts_q <= 64'd0;
+      intxn_q <= 1'b0; txnnp_q <= 1'b0;
     end else begin
       wr_q <= wr_n; nvalid_q <= nvalid_n;
       cck_q <= cck_n; ccb_q <= ccb_d;
@@ -513,9 +514,14 @@ module brbe_rec #(
       indbg_q <= indbg_d; erp_q <= erp_d; er_el_q <= er_el_d; er_ns_q <= er_ns_d;
       er_tst_q <= er_tst_d; er_mp_q <= er_mp_d; er_pc_q <= er_pc_d; er_tgt_q <= er_tgt_d;
       er_cyc_q <= er_cyc_d;
-      intxn_q <= intxn_d; txnnp_q <= txnnp_d; nowts_q <= nowts_d;
+      intxn_q <= intxn_d; txnnp_q <= txnnp_d;
     end
   end
+
+  // nowts_q is not reset: it reaches BRBTS_EL1 (nowts_o, a PMU freeze) only
+  // once hs_o is set, and hs_d is first set in the clock nowts_d takes the
+  // PE record's timestamp (R_QKQZL), so no reset value can be seen
+  always @(posedge clk_i) nowts_q <= nowts_d;
 
   assign lf_o     = lf_d;
   assign wr_o     = wr_q;
