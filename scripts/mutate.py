@@ -399,6 +399,27 @@ def module_of(path, line):
     return name
 
 
+def unit_top_of(unit, mod):
+    """The top module of the unit's RTL that holds mod: a module of the
+    unit's mutated files that none of them instantiates and that reaches mod
+    through instances (None when mod is itself such a top)."""
+    defs = {}
+    for f in glob_files(UNITS[unit][0]):
+        code = "\n".join(strip_comments(open(os.path.join(ROOT, f)).read().split("\n")))
+        for mm in re.finditer(r"\bmodule\s+(\w+)(.*?)\bendmodule\b", code, re.S):
+            defs[mm.group(1)] = mm.group(2)
+    kids = {n: {k for k in defs if k != n and re.search(r"\b%s\s*(#|\w+\s*\()" % k, b)}
+            for n, b in defs.items()}
+    tops = sorted(n for n in defs if not any(n in kids[p] for p in defs))
+
+    def reaches(a, seen=()):
+        return mod in kids[a] or any(reaches(k, seen + (a,)) for k in kids[a] if k not in seen)
+    for t in tops:
+        if t != mod and reaches(t):
+            return t
+    return None
+
+
 def equivalent(unit, m, src, workdir, timeout=180):
     """Yosys: the mutated module against the original, flattened with the
     unit's other modules, default parameters, memories mapped to registers
@@ -431,8 +452,23 @@ def equivalent(unit, m, src, workdir, timeout=180):
         "miter -equiv -flatten -make_outputs gold gate miter", "hierarchy -top miter",
         "flatten", "opt -fast",
         "sat -tempinduct -prove trigger 0 %s-seq 1 -maxsteps 8 -verify miter" % rst])
+    scripts = [script, script2]
+    # third try: the unit's top module against itself with the mutated
+    # module inside (matched registers, as the first try): proves mutants
+    # whose changed output of the module is ignored where it is used (a
+    # RAM's write data while its write enable is low)
+    top = unit_top_of(unit, mod)
+    if top:
+        one = lambda f, name: [other_reads, rd(f), "hierarchy -top %s" % top, "proc", "memory",
+                               "flatten", "opt_clean", "rename %s %s" % (top, name),
+                               "design -stash %s" % name]
+        scripts.append("; ".join(
+            one(gold, "gold") + one(gate, "gate") +
+            ["design -copy-from gold -as gold gold", "design -copy-from gate -as gate gate",
+             "equiv_make gold gate equiv", "hierarchy -top equiv", "async2sync",
+             "equiv_simple -seq 5", "equiv_induct -seq 5", "equiv_status -assert"]))
     os.makedirs(workdir, exist_ok=True)
-    for k, sc in enumerate((script, script2)):
+    for k, sc in enumerate(scripts):
         ys = os.path.join(workdir, "equiv-%s-%d.ys" % (m["id"], k))
         with open(ys, "w") as f:
             f.write(sc.replace("; ", "\n") + "\n")
