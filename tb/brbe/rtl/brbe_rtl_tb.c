@@ -603,6 +603,22 @@ int brbe_rtl_run(const brbe_tb_dut *dut, const brbe_rtl_opts *o, brbe_rtl_result
             clk(&t);
         if (rc == 0)
             rc = feed(&t, x, rn(&t, 60) == 0);
+        /* a transaction that fails at once: TFAIL right after its TSTART
+           (R_GVCJH: LASTFAILED when the TSTART was not prohibited) */
+        if (rc == 0 && x->kind == PE_KIND_INSN && x->iclass == PE_IC_TSTART &&
+            !(x->flags & PE_F_TSTATE) && rn(&t, 2) == 0) {
+            pe_rec tf;
+            memset(&tf, 0, sizeof tf);
+            tf.kind = PE_KIND_TFAIL;
+            tf.el = x->el;
+            tf.isa = x->isa;
+            tf.flags = (uint16_t)(x->flags & PE_F_NS);
+            tf.pc = x->pc + 4u;
+            tf.target = x->pc;
+            tf.cycle = x->cycle;
+            tf.timestamp = x->timestamp;
+            rc = feed(&t, &tf, 0);
+        }
         prev_cycle = x->cycle;
         if (rc == 0 && r->pe_records >= next_seq) {
             rc = read_sequence(&t);
