@@ -405,7 +405,7 @@ def module_of(path, line):
 
 # wall-clock limit of one Yosys equivalence script: brbe_rec's first check
 # takes 37 s of CPU and 2 min 10 s of wall time at load 17 on 2 cores
-EQUIV_TIMEOUT = 420
+EQUIV_TIMEOUT = 240
 
 
 def equivalent(unit, m, src, workdir, timeout=EQUIV_TIMEOUT):
