@@ -15,13 +15,18 @@
       are): *equivalent* when proved, *escape* otherwise.  Prints a table
       (file:line, kind, change, result) and writes the results as JSON
       (default build/mutate/<unit>.json, .<i>of<N>.json for a shard).
-      Mutant k of the drawn list belongs to shard (k mod N) + 1.
+      Mutant k of the drawn list belongs to shard (k mod N) + 1; a shard runs
+      in its own copy (build/mutate/<unit>/<i>of<N>), so shards run at once.
       --list prints the drawn mutants without running them; --only runs the
       mutants with these ids (the id is stable for a given RTL text).
 
   mutate.py report FILE...
       Sums result files per unit: killed, survived (equivalent, escape),
       stillborn, and the kill rate over the mutants not proved equivalent.
+
+  mutate.py recheck [--timeout SEC] FILE...
+      Gives the escapes of result files to the equivalence check again (the
+      RTL unchanged since the run) and rewrites the files with the results.
 
   mutate.py check [--n N] [--seed S]
       Draws N mutants of every unit and checks that each names its original
@@ -312,7 +317,8 @@ def restore(src_root, m):
 
 def refresh_copy(unit):
     """build/mutate/<unit>/src: the working tree's tracked and new files;
-    files whose content is unchanged keep their time (no rebuild)."""
+    files whose content is unchanged keep their time (no rebuild).  unit
+    may name a shard's directory (brbe/2of2): shards run side by side."""
     dst = os.path.join(ROOT, "build", "mutate", unit, "src")
     os.makedirs(dst, exist_ok=True)
     files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT,
@@ -397,7 +403,12 @@ def module_of(path, line):
     return name
 
 
-def equivalent(unit, m, src, workdir, timeout=180):
+# wall-clock limit of one Yosys equivalence script: brbe_rec's first check
+# takes 37 s of CPU and 2 min 10 s of wall time at load 17 on 2 cores
+EQUIV_TIMEOUT = 240
+
+
+def equivalent(unit, m, src, workdir, timeout=EQUIV_TIMEOUT):
     """Yosys: the mutated module against the original, flattened with the
     unit's other modules, default parameters, memories mapped to registers
     (`memory`: equiv_make and sat take no memory cells); equiv_induct over
@@ -493,8 +504,10 @@ def cmd_run(a):
             print("  %s %s:%d %s %r -> %r" % (m["id"], m["file"], m["line"], m["kind"],
                                              m["old"], m["new"]))
         return 0
-    src = refresh_copy(unit)
-    wd = os.path.join(ROOT, "build", "mutate", unit)
+    # a shard has its own copy and logs: shards of one unit run at once
+    sub = os.path.join(unit, a.shard.replace("/", "of")) if a.shard else unit
+    src = refresh_copy(sub)
+    wd = os.path.join(ROOT, "build", "mutate", sub)
     # baseline: the unmutated copy must pass, or nothing can be concluded
     rc, out, dt = run_regression(src, unit, 0, os.path.join(wd, "baseline.log"))
     if rc != 0:
@@ -560,6 +573,32 @@ def summarize(paths):
 def cmd_report(a):
     if not a.files:
         sys.exit("mutate report: no result files")
+    summarize(a.files)
+    return 0
+
+
+def cmd_recheck(a):
+    """The escapes of result files given to the equivalence check again
+    (with a longer time limit, or after the check improved); the RTL must
+    be the text the file was run on (apply checks every mutant's text)."""
+    for path in a.files:
+        d = json.load(open(path))
+        unit = d["unit"]
+        src = refresh_copy(os.path.join(unit, "recheck"))
+        wd = os.path.join(ROOT, "build", "mutate", unit, "recheck")
+        for m in d["mutants"]:
+            if m["result"] != "escape":
+                continue
+            apply(src, m)
+            try:
+                r = "equivalent" if equivalent(unit, m, src, wd, a.timeout) else "escape"
+            finally:
+                restore(src, m)
+            print("%-10s %s:%d %-5s %r -> %r" % (r, m["file"], m["line"], m["kind"],
+                                                m["old"].strip(), m["new"].strip()), flush=True)
+            m["result"] = r
+        with open(path, "w") as f:
+            json.dump(d, f, indent=1)
     summarize(a.files)
     return 0
 
@@ -644,6 +683,9 @@ def main():
     r.add_argument("--only")
     p = sub.add_parser("report")
     p.add_argument("files", nargs="*")
+    q = sub.add_parser("recheck")
+    q.add_argument("files", nargs="+")
+    q.add_argument("--timeout", type=int, default=EQUIV_TIMEOUT)
     s = sub.add_parser("smoke")
     s.add_argument("--unit")
     s.add_argument("--spec")
@@ -653,7 +695,7 @@ def main():
     c.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
     return {"run": cmd_run, "report": cmd_report, "smoke": cmd_smoke,
-            "check": cmd_check}[a.cmd](a)
+            "check": cmd_check, "recheck": cmd_recheck}[a.cmd](a)
 
 
 if __name__ == "__main__":

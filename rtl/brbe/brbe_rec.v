@@ -199,8 +199,9 @@ module brbe_rec #(
   function [5:0] exc_map;
     input [4:0] et;
     begin
+      // 5'h01 (Debug halt) never comes here: the PE_KIND_EXC arm takes it
+      // to the Debug-halt record (R_LLCTG)
       case (et)
-        5'h01: exc_map = 6'h21;
         5'h02: exc_map = 6'h22;
         5'h03: exc_map = 6'h23;
         5'h04: exc_map = 6'h24;
@@ -513,23 +514,37 @@ module brbe_rec #(
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       wr_q <= {PW{1'b0}}; nvalid_q <= {(PW + 1){1'b0}};
-      cck_q <= 1'b0; ccb_q <= 64'd0;
-      capv_q <= 1'b0; capc_q <= 64'd0; capu_q <= 10'd0;
+      cck_q <= 1'b0;
+      capv_q <= 1'b0;
       hs_q <= 1'b0; cur_el_q <= 2'd0; cur_ns_q <= 1'b0; cur_a64_q <= 1'b0; cur_dbg_q <= 1'b0;
-      indbg_q <= 1'b0; erp_q <= 1'b0; er_el_q <= 2'd0; er_ns_q <= 1'b0; er_tst_q <= 1'b0;
-      er_mp_q <= 1'b0; er_pc_q <= 64'd0; er_tgt_q <= 64'd0; er_cyc_q <= 64'd0;
-      intxn_q <= 1'b0; txnnp_q <= 1'b0; nowts_q <= 64'd0;
+      indbg_q <= 1'b0; erp_q <= 1'b0;
+      intxn_q <= 1'b0;
     end else begin
       wr_q <= wr_n; nvalid_q <= nvalid_n;
-      cck_q <= cck_n; ccb_q <= ccb_d;
-      capv_q <= capv_d; capc_q <= capc_d; capu_q <= capu_d;
+      cck_q <= cck_n;
+      capv_q <= capv_d;
       hs_q <= hs_d; cur_el_q <= cur_el_d; cur_ns_q <= cur_ns_d; cur_a64_q <= cur_a64_d;
       cur_dbg_q <= cur_dbg_d;
-      indbg_q <= indbg_d; erp_q <= erp_d; er_el_q <= er_el_d; er_ns_q <= er_ns_d;
-      er_tst_q <= er_tst_d; er_mp_q <= er_mp_d; er_pc_q <= er_pc_d; er_tgt_q <= er_tgt_d;
-      er_cyc_q <= er_cyc_d;
-      intxn_q <= intxn_d; txnnp_q <= txnnp_d; nowts_q <= nowts_d;
+      indbg_q <= indbg_d; erp_q <= erp_d;
+      intxn_q <= intxn_d;
     end
+  end
+
+  // Data registers without reset: each is read only under a flag that is
+  // reset and is set in the clock the register is written, so no reset
+  // value can be seen:
+  //   ccb_q                  under cck (set with ccb_d = c_cyc)
+  //   capc_q, capu_q         under capv (set with capc_d, capu_d = 0; R_PMRRL)
+  //   er_el_q .. er_cyc_q    under erp (the held ERET, set with them)
+  //   txnnp_q                under intxn (set with txnnp_d; R_GVCJH)
+  //   nowts_q                under hs_o (BRBTS_EL1 at a PMU freeze, R_QKQZL)
+  always @(posedge clk_i) begin
+    ccb_q <= ccb_d;
+    capc_q <= capc_d; capu_q <= capu_d;
+    er_el_q <= er_el_d; er_ns_q <= er_ns_d; er_tst_q <= er_tst_d; er_mp_q <= er_mp_d;
+    er_pc_q <= er_pc_d; er_tgt_q <= er_tgt_d; er_cyc_q <= er_cyc_d;
+    txnnp_q <= txnnp_d;
+    nowts_q <= nowts_d;
   end
 
   assign lf_o     = lf_d;

@@ -267,15 +267,22 @@ module brbe_regs #(
       cr1_q <= 64'd0; cr2_q <= 64'd0; fcr_q <= 64'd0; ts_q <= 64'd0;
       infinj_q <= 64'd0; srcinj_q <= 64'd0; tgtinj_q <= 64'd0;
       ccwe_q <= 1'b0;
-      srb_q <= 1'b0; srs_q <= 2'd0; srd_q <= 64'd0; srrec_q <= 1'b0; srk_q <= 2'd0;
-      srbk_q <= 1'b0;
+      srb_q <= 1'b0; srs_q <= 2'd0; srd_q <= 64'd0; srrec_q <= 1'b0;
     end else begin
       cr1_q <= cr1_d; cr2_q <= cr2_d; fcr_q <= fcr_d; ts_q <= ts_d;
       infinj_q <= infinj_d; srcinj_q <= srcinj_d; tgtinj_q <= tgtinj_d;
       ccwe_q <= ccwe_d;
-      srb_q <= srb_d; srs_q <= srs_d; srd_q <= srd_d; srrec_q <= srrec_d; srk_q <= srk_d;
-      srbk_q <= srbk_d;
+      srb_q <= srb_d; srs_q <= srs_d; srd_q <= srd_d; srrec_q <= srrec_d;
     end
+  end
+
+  // srk_q and srbk_q are not reset: sr_rdata_o reads them only while
+  // srrec_q is set, and srrec_d is set only in the clock they are written
+  // (a record register read of a valid record, R_BNGTH), so no reset value
+  // can be seen
+  always @(posedge clk_i) begin
+    srk_q  <= srk_d;
+    srbk_q <= srbk_d;
   end
 
   // ---- read data: a register, or a field of the record read from the storage

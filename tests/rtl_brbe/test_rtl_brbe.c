@@ -92,6 +92,7 @@ START_TEST(test_directed)
     o.records = 20000u;
     o.eret_reset = 1;
     o.long_gaps = 1;
+    o.pe_resets = 1;
     o.log = stderr;
     brbe_rtl_result r;
     int rc = brbe_rtl_run(d, &o, &r);

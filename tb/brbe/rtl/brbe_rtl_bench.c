@@ -67,6 +67,8 @@ int main(int argc, char **argv)
           "a PE Warm reset right after a quarter of the inserted ERETs", 0, 0, NULL },
         { "--long-gaps", HARNESS_OPT_FLAG, &b.o.long_gaps, NULL,
           "2^20 to 2^21 idle cycles before one record in 500", 0, 0, NULL },
+        { "--pe-resets", HARNESS_OPT_FLAG, &b.o.pe_resets, NULL,
+          "a PE Warm reset before one record in 200 (not after an ERET)", 0, 0, NULL },
         { "-v", HARNESS_OPT_FLAG, &b.o.verbose, NULL, "print the events as they happen", 0, 0,
           NULL },
     };

@@ -534,7 +534,11 @@ int brbe_rtl_run(const brbe_tb_dut *dut, const brbe_rtl_opts *o, brbe_rtl_result
                                                   : x->cycle;
             h.timestamp = x->timestamp;
             r->can_type[0x39]++;
-            rc = feed(&t, &h, 0);
+            /* a PMU overflow with the entry or in Debug state: prohibited,
+               no freeze (R_LPYBQ, F1.1.10) */
+            rc = feed(&t, &h, rn(&t, 4) == 0);
+            if (rc == 0 && rn(&t, 2) == 0)
+                rc = pmu_alone(&t);
         }
         /* an exception with an empty handler inserted before x: EXC from
            where x starts to EL1..top, then ERET back to x (every exception
@@ -591,6 +595,22 @@ int brbe_rtl_run(const brbe_tb_dut *dut, const brbe_rtl_opts *o, brbe_rtl_result
                 rc = feed(&t, &rs, 0);
             }
         }
+        /* a PE Warm reset before x, the PE restarting where x is: the
+           cycle count is unknown after it (I_NZMWQ, R_MJDLC) */
+        if (rc == 0 && o->pe_resets && i > 0 && rn(&t, 200) == 0 &&
+            x->kind != PE_KIND_RESET) {
+            pe_rec rs;
+            memset(&rs, 0, sizeof rs);
+            rs.kind = PE_KIND_RESET;
+            rs.exc_type = PE_EXC_PE_RESET;
+            rs.from_el = x->kind == PE_KIND_EXC ? x->from_el : x->el;
+            rs.el = rs.from_el;
+            rs.flags = (uint16_t)(x->flags & PE_F_NS);
+            rs.target = x->pc;
+            rs.cycle = x->cycle;
+            rs.timestamp = x->timestamp;
+            rc = feed(&t, &rs, 0);
+        }
         /* a gap of 2^20 cycles or more before x (a saturated CC, R_XGSSZ) */
         if (o->long_gaps && rn(&t, 500) == 0)
             t.cyc_off += (UINT64_C(1) << 20) + harness_rng_below(&t.rng, UINT64_C(1) << 20);
@@ -602,6 +622,22 @@ int brbe_rtl_run(const brbe_tb_dut *dut, const brbe_rtl_opts *o, brbe_rtl_result
             clk(&t);
         if (rc == 0)
             rc = feed(&t, x, rn(&t, 60) == 0);
+        /* a transaction that fails at once: TFAIL right after its TSTART
+           (R_GVCJH: LASTFAILED when the TSTART was not prohibited) */
+        if (rc == 0 && x->kind == PE_KIND_INSN && x->iclass == PE_IC_TSTART &&
+            !(x->flags & PE_F_TSTATE) && rn(&t, 2) == 0) {
+            pe_rec tf;
+            memset(&tf, 0, sizeof tf);
+            tf.kind = PE_KIND_TFAIL;
+            tf.el = x->el;
+            tf.isa = x->isa;
+            tf.flags = (uint16_t)(x->flags & PE_F_NS);
+            tf.pc = x->pc + 4u;
+            tf.target = x->pc;
+            tf.cycle = x->cycle;
+            tf.timestamp = x->timestamp;
+            rc = feed(&t, &tf, 0);
+        }
         prev_cycle = x->cycle;
         if (rc == 0 && r->pe_records >= next_seq) {
             rc = read_sequence(&t);

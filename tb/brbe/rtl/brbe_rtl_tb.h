@@ -23,6 +23,7 @@ typedef struct brbe_rtl_opts {
     uint64_t records;       /* PE records of the generated stream (0: 20000) */
     int      eret_reset;    /* a PE Warm reset after a quarter of the inserted ERETs */
     int      long_gaps;     /* 2^20 to 2^21 idle cycles before 1 record in 500 */
+    int      pe_resets;     /* a PE Warm reset before 1 record in 200 (I_NZMWQ, R_MJDLC) */
     FILE    *log;           /* messages (NULL: stderr) */
     int      verbose;
 } brbe_rtl_opts;
