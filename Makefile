@@ -199,5 +199,7 @@ clean:
 -include $(shell find $(BUILD) -path $(BUILD)/workloads -prune -o -type f -name '*.d' -print 2>/dev/null)
 
 # RTL, bench, formal and synthesis rules live beside this file; coverage.mk
-# last, as it builds on the units' sources, sets and libraries
--include $(sort $(filter-out mk/coverage.mk,$(wildcard mk/*.mk))) mk/coverage.mk
+# after them, as it builds on the units' sources, sets and libraries, and
+# units.mk (the <unit>-test and <unit>-rtl-test targets, from TEST_BINS) last
+-include $(sort $(filter-out mk/coverage.mk mk/units.mk,$(wildcard mk/*.mk))) mk/coverage.mk \
+         mk/units.mk

@@ -1,7 +1,6 @@
 # BRBE RTL (docs/brbe-rtl.md): Verilator bench, RTL regression, synthesis, lint.
 #
 #   make brbe-bench      the benches build/bin/brbe-rtl-bench-<set>
-#   make brbe-test       the bounded RTL regression (Check suite per set)
 #   make brbe-regress    the long RTL regression (BRBE_REGRESS_SEEDS seeds per set)
 #   make synth-brbe      yosys synth_ice40 and generic synth of brbe_top, NUMREC 8 and 64
 #   make lint-brbe       verilator --lint-only -Wall, iverilog -g2005, yosys
@@ -94,11 +93,8 @@ $(foreach s,$(BRBE_SETS),$(eval $(call brbe_set_rules,$(s))))
 BRBE_BENCHES   := $(foreach s,$(BRBE_SETS),$(BIN)/brbe-rtl-bench-$(s))
 BRBE_RTL_TESTS := $(foreach s,$(BRBE_SETS),$(SAN)/tests/rtl_brbe/test_rtl_brbe-$(s))
 
-.PHONY: brbe-bench brbe-test brbe-regress
+.PHONY: brbe-bench brbe-regress
 brbe-bench: $(BRBE_BENCHES)
-
-brbe-test: $(BRBE_RTL_TESTS)
-	@scripts/run_tests.sh $(BRBE_RTL_TESTS)
 
 BRBE_REGRESS_SEEDS ?= 100
 BRBE_REGRESS_START ?= 1

@@ -1,6 +1,6 @@
 # Shared RTL building blocks (rtl/common, rtl/common/README.md): lint, the
 # Verilator bench of common_fifo_sr, and synthesis figures.  Their proofs
-# run in formal-ete (ETE_FV_TASKS, mk/rtl.mk).
+# run in formal-ete (ETE_FV_TASKS, mk/ete.mk).
 #
 #   make lint-common          verilator --lint-only -Wall (several parameter
 #                             sets), iverilog -g2005 -Wall, yosys check -assert

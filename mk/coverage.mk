@@ -8,9 +8,9 @@
 #   make coverage-top     rtl/top: the trace_subsystem bench, every parameter set
 #   make coverage-common  rtl/common: the common_fifo_sr bench, every FIFO set
 #
-# make coverage (Makefile) runs every unit below and coverage-ete (mk/tb.mk);
+# make coverage (Makefile) runs every unit below and coverage-ete (mk/ete_rtl.mk);
 # it is not part of make test.  Each unit: a second Verilator build of its
-# bench's model with --coverage-line -fno-split (VL_COV_FLAGS, mk/tb.mk) in
+# bench's model with --coverage-line -fno-split (VL_COV_FLAGS, mk/ete_rtl.mk) in
 # $(COV_VL)/<unit>-<set>, the bench linked against it as
 # $(BIN)/cov/<unit>-rtl-bench-<set>, the runs of COV_RUNS_<unit> on every
 # set (the seeds and cases of the unit's bounded regression in

@@ -2,7 +2,6 @@
 # rtl/etmv1/etmv1_baddr.v, its Verilator bench, RTL regression, formal proof,
 # synthesis and lint.
 #
-#   make etmv1-test      the C unit tests of tests/etmv1 and the RTL regression
 #   make etmv1-bench     the bench build/bin/etmv1-rtl-bench (--seed, --waves)
 #   make lint-etmv1      verilator --lint-only -Wall, iverilog -g2005 -Wall, yosys
 #   make formal-etmv1    SymbiYosys prove and cover of formal/etmv1_baddr.sby
@@ -63,13 +62,8 @@ $(ETMV1_RTL_TEST): $(ETMV1_VL)/san/test_rtl_etmv1.o $(ETMV1_VL)/san/etmv1_rtl_tb
 	g++ $(SANFL) -o $@ $(ETMV1_VL)/san/test_rtl_etmv1.o $(ETMV1_VL)/san/etmv1_rtl_tb.o \
 	  $(ETMV1_DUT_OBJS) $(ETMV1_SLIBS) $(CHECK_LIBS) $(ETMV1_VL_LIBS)
 
-ETMV1_UNIT_TESTS := $(patsubst tests/%.c,$(SAN)/tests/%,$(sort $(wildcard tests/etmv1/test_*.c)))
-
-.PHONY: etmv1-bench etmv1-test lint-etmv1 formal-etmv1 synth-etmv1
+.PHONY: etmv1-bench lint-etmv1 formal-etmv1 synth-etmv1
 etmv1-bench: $(BIN)/etmv1-rtl-bench
-
-etmv1-test: $(ETMV1_UNIT_TESTS) $(ETMV1_RTL_TEST)
-	@scripts/run_tests.sh $(ETMV1_UNIT_TESTS) $(ETMV1_RTL_TEST)
 
 # ---- lint: Verilator -Wall, Icarus -g2005 -Wall, Yosys ---------------------------
 lint-etmv1:
@@ -104,7 +98,7 @@ formal-etmv1: deps-formal-trbe
 	echo "logs: $(ETMV1_FV_DIR)/<task>.log"; exit $$fail
 
 # ---- synthesis: nextpnr-ice40 from Debian (deps-synth-spe, mk/spe_rtl.mk),
-#      nextpnr-ecp5 from PyPI (deps-synth-ete, mk/rtl.mk)
+#      nextpnr-ecp5 from PyPI (deps-synth-ete, mk/ete.mk)
 synth-etmv1: deps-synth-spe deps-synth-ete
 	@bash fpga/etmv1_synth.sh $(BUILD)/synth-etmv1 $(ETMV1_RTL)
 

@@ -1,7 +1,6 @@
 # SPE RTL (docs/spe-rtl.md): Verilator bench, RTL regression, formal, synthesis, lint.
 #
 #   make spe-rtl-bench   the benches build/bin/spe-rtl-bench-<set>
-#   make spe-rtl-test    the bounded RTL regression (Check suite per set)
 #   make spe-rtl-regress the long RTL regression (SPE_REGRESS_SEEDS seeds per set)
 #   make formal-spe      SymbiYosys proof of the write bound (formal/spe)
 #   make synth-spe       yosys generic synth and synth_ice40 of spe_top for sets A, B
@@ -20,22 +19,28 @@ SPE_HDRS  := common/spe_regs.h model/spe/spe_model.h tb/common/progen.h \
              $(wildcard $(SPE_TBDIR)/*.h)
 
 # Parameter sets: <name> := DATA_W ALIGN MAX_SIZE ERND EXT_HEADERS ALIGN_CMD
-#                           INFLIGHT_RECORDS EA_REPORT EA_SYNC
-#  A: the model defaults, 64-bit bus
+#                           INFLIGHT_RECORDS MAX_INFLIGHT EA_REPORT EA_SYNC
+#  A: the model defaults (one sample in flight, completing on the next
+#     record), 64-bit bus
 #  B: 128-bit bus, 8-byte records with the Alignment command, 16-bit headers,
-#     ERnd, samples in flight for 3 records (collisions), asynchronous aborts
-#  C: 4-byte alignment with Padding, external aborts taken as SError
+#     ERnd, samples complete 3 records later with 2 in flight (collisions),
+#     asynchronous aborts
+#  C: 4-byte alignment with Padding, external aborts taken as SError;
+#     samples complete 4 records later, 4 in flight (never a collision)
 #  D: 64-byte records in a 256-byte record buffer (MaxSize 8): padding of up
 #     to 63 bytes, written 16 bytes per clock, with the Alignment command;
-#     128-bit bus, 16-bit headers (regression only, not synthesized)
+#     128-bit bus, 16-bit headers; samples complete 20 records later, 16 in
+#     flight (the model's maximum; collisions) (regression only, not
+#     synthesized)
 SPE_SETS  := A B C D
-SPE_SET_A := 64 0 7 0 0 0 1 1 1
-SPE_SET_B := 128 3 7 1 1 1 3 1 0
-SPE_SET_C := 64 2 7 0 0 0 2 0 1
-SPE_SET_D := 128 6 8 0 1 1 2 1 1
+SPE_SET_A := 64 0 7 0 0 0 1 1 1 1
+SPE_SET_B := 128 3 7 1 1 1 3 2 1 0
+SPE_SET_C := 64 2 7 0 0 0 4 4 0 1
+SPE_SET_D := 128 6 8 0 1 1 20 16 1 1
 SPE_SYN_SETS := A B C
 
-spe_pnames := DATA_W ALIGN MAX_SIZE ERND EXT_HEADERS ALIGN_CMD INFLIGHT_RECORDS EA_REPORT EA_SYNC
+spe_pnames := DATA_W ALIGN MAX_SIZE ERND EXT_HEADERS ALIGN_CMD INFLIGHT_RECORDS MAX_INFLIGHT \
+              EA_REPORT EA_SYNC
 spe_params  = $(join $(addsuffix =,$(spe_pnames)),$(SPE_SET_$(1)))
 spe_gflags  = $(addprefix -G,$(call spe_params,$(1)))
 spe_dflags  = -DSPE_DUT_SET=$(1) $(addprefix -DSPE_DUT_,$(call spe_params,$(1)))
@@ -92,11 +97,8 @@ $(foreach s,$(SPE_SETS),$(eval $(call spe_set_rules,$(s))))
 SPE_BENCHES   := $(foreach s,$(SPE_SETS),$(BIN)/spe-rtl-bench-$(s))
 SPE_RTL_TESTS := $(foreach s,$(SPE_SETS),$(SAN)/tests/rtl_spe/test_rtl_spe-$(s))
 
-.PHONY: spe-rtl-bench spe-rtl-test spe-rtl-regress
+.PHONY: spe-rtl-bench spe-rtl-regress
 spe-rtl-bench: $(SPE_BENCHES)
-
-spe-rtl-test: $(SPE_RTL_TESTS)
-	@scripts/run_tests.sh $(SPE_RTL_TESTS)
 
 SPE_REGRESS_SEEDS ?= 100
 SPE_REGRESS_START ?= 1

@@ -3,7 +3,6 @@
 # and synthesis.
 #
 #   make top-bench      the benches build/bin/ts-rtl-bench-<set>
-#   make top-test       the bounded regression (Check suite per set; part of make test)
 #   make top-regress    the long regression (TOP_REGRESS_SEEDS seeds per set)
 #   make ts-demo        build/bin/ts-demo (tb/top/rtl/ts_demo.c, set TS_DEMO_SET)
 #   make lint-top       verilator --lint-only -Wall, iverilog -g2005, yosys
@@ -24,18 +23,19 @@ TOP_HDRS  := $(GEN)/ete_sync_lag.h $(wildcard $(TOP_TBDIR)/*.h $(TOP_TBDIR)/rtl/
 
 # Parameter sets: <name> := the values of TOP_PNAMES, in order.  Both have
 # OUT_BYTES 8 and DATA_W 64; W4 also changes the burst, the AXI IDs, the
-# ETE commit mode, the SPE record format and in-flight distance, and the
+# ETE commit mode, the SPE record format, in-flight distance and samples in
+# flight (W4: 6 records, 4 samples: collisions), and the
 # BRBE buffer size and ISB recording.
 TOP_PNAMES := RETIRE_WIDTH OUT_BYTES DATA_W BURST_BEATS ID_W TRBE_AXI_ID SPE_AXI_ID \
               ETE_IN_FIFO_DEPTH ETE_OUT_FIFO_DEPTH ETE_RS_DEPTH ETE_NUM_ACPAIRS \
               ETE_NUM_EVENTS ETE_NUM_EXTIN ETE_CCSIZE ETE_CCITMIN ETE_COMMOPT \
-              SPE_ALIGN SPE_MAX_SIZE SPE_ERND SPE_INFLIGHT_RECORDS SPE_EXT_HEADERS \
-              SPE_SER_DEPTH BRBE_NUMREC BRBE_HAS_EL2 BRBE_HAS_EL3 BRBE_V1P1 \
+              SPE_ALIGN SPE_MAX_SIZE SPE_ERND SPE_INFLIGHT_RECORDS SPE_MAX_INFLIGHT \
+              SPE_EXT_HEADERS SPE_SER_DEPTH BRBE_NUMREC BRBE_HAS_EL2 BRBE_HAS_EL3 BRBE_V1P1 \
               BRBE_RECORD_ISB BRBE_CAP_PER_CYCLE BRBE_SER_DEPTH
 TOP_SETS   := W1 W4
-#                RW OB DW  BB ID T S  EIN EOUT RS AC EV EX CC CI CO  AL MS ER IF EH SQ  NR E2 E3 V1 ISB CAP BQ
-TOP_SET_W1 := 1  8  64  16 4  0 1  64  128  15 4  4  4  20 4  1   0  7  0  1  0  4   32 1  0  0  0   0   4
-TOP_SET_W4 := 4  8  64  8  2  3 1  256 128  15 4  4  4  20 4  0   2  7  0  2  1  16  64 1  0  0  1   0   16
+#                RW OB DW  BB ID T S  EIN EOUT RS AC EV EX CC CI CO  AL MS ER IF MI EH SQ  NR E2 E3 V1 ISB CAP BQ
+TOP_SET_W1 := 1  8  64  16 4  0 1  64  128  15 4  4  4  20 4  1   0  7  0  1  1  0  4   32 1  0  0  0   0   4
+TOP_SET_W4 := 4  8  64  8  2  3 1  256 128  15 4  4  4  20 4  0   2  7  0  6  4  1  16  64 1  0  0  1   0   16
 
 top_params = $(join $(addsuffix =,$(TOP_PNAMES)),$(TOP_SET_$(1)))
 top_gflags = $(addprefix -G,$(call top_params,$(1)))
@@ -110,11 +110,8 @@ TOP_RTL_TESTS := $(foreach s,$(TOP_SETS),$(SAN)/tests/rtl_top/test_rtl_top-$(s))
 TEST_BINS += $(filter-out $(TEST_BINS),$(TOP_RTL_TESTS))
 test-build: $(TOP_RTL_TESTS)
 
-.PHONY: top-bench top-test top-regress
+.PHONY: top-bench top-regress
 top-bench: $(TOP_BENCHES)
-
-top-test: $(TOP_RTL_TESTS)
-	@scripts/run_tests.sh $(TOP_RTL_TESTS)
 
 TOP_REGRESS_SEEDS ?= 200
 TOP_REGRESS_START ?= 1

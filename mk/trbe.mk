@@ -1,9 +1,7 @@
 # TRBE (docs/trbe.md): C model, driver, RTL bench, formal proof, synthesis.
 #
 #   make trbe              libraries, unit tests and the RTL benches
-#   make trbe-unit-test    the model and driver Check suites
 #   make trbe-bench        the benches build/bin/trbe-rtl-bench-<set>
-#   make trbe-test         the bounded RTL regression (Check suite per set)
 #   make trbe-regress      the long RTL regression (TRBE_REGRESS_SEEDS seeds per set)
 #   make formal-trbe       SymbiYosys: prove and cover the buffer bound
 #   make synth-trbe        yosys synth_ice40 and generic synth of trbe_top
@@ -25,10 +23,7 @@ TRBE_SLIBS := $(SAN)/libtb_trbe.a $(SAN)/libsw_trbe.a $(SAN)/libmodel_trbe.a
 
 TRBE_TEST_BINS := $(patsubst tests/%.c,$(SAN)/tests/%,$(sort $(wildcard tests/trbe/test_*.c)))
 
-.PHONY: trbe trbe-unit-test
-trbe-unit-test: $(TRBE_TEST_BINS)
-	@scripts/run_tests.sh $(TRBE_TEST_BINS)
-
+.PHONY: trbe
 # ---- RTL --------------------------------------------------------------------------
 TRBE_RTL := rtl/trbe/trbe_top.v rtl/trbe/trbe_ctrl.v rtl/trbe/trbe_ring.v \
             rtl/trbe/trbe_axi_wr.v rtl/common/common_ram_sdp.v
@@ -110,12 +105,9 @@ TRBE_RTL_TESTS := $(foreach s,$(TRBE_SETS),$(SAN)/tests/rtl_trbe/test_rtl_trbe-$
 TEST_BINS += $(filter-out $(TEST_BINS),$(TRBE_RTL_TESTS))
 test-build: $(TRBE_RTL_TESTS)
 
-.PHONY: trbe-bench trbe-test trbe-regress
+.PHONY: trbe-bench trbe-regress
 trbe-bench: $(TRBE_BENCHES)
 trbe: $(TRBE_TEST_BINS) $(TRBE_BENCHES)
-
-trbe-test: $(TRBE_RTL_TESTS)
-	@scripts/run_tests.sh $(TRBE_RTL_TESTS)
 
 TRBE_REGRESS_SEEDS ?= 200
 TRBE_REGRESS_START ?= 1

@@ -64,13 +64,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 UNITS = {
     "ete": (["rtl/ete/*.v"], ["pipe-test", "rtl-test", "RTL_SETS=W1_O8 W4_O8"],
             ["rtl/common/*.v", "rtl/ete/*.v"], ["rtl/ete", "rtl/common"]),
-    "trbe": (["rtl/trbe/*.v"], ["trbe-test"], ["rtl/common/*.v", "rtl/trbe/*.v"], ["rtl/common"]),
+    "trbe": (["rtl/trbe/*.v"], ["trbe-rtl-test"], ["rtl/common/*.v", "rtl/trbe/*.v"], ["rtl/common"]),
     "spe": (["rtl/spe/*.v"], ["spe-rtl-test"], ["rtl/common/*.v", "rtl/spe/*.v"], ["rtl/common"]),
-    "brbe": (["rtl/brbe/*.v"], ["brbe-test"], ["rtl/common/*.v", "rtl/brbe/*.v"], ["rtl/common"]),
-    "etmv1": (["rtl/etmv1/*.v"], ["etmv1-test"], ["rtl/etmv1/*.v"], ["rtl/common"]),
+    "brbe": (["rtl/brbe/*.v"], ["brbe-rtl-test"], ["rtl/common/*.v", "rtl/brbe/*.v"], ["rtl/common"]),
+    "etmv1": (["rtl/etmv1/*.v"], ["etmv1-rtl-test"], ["rtl/etmv1/*.v"], ["rtl/common"]),
     "common": (["rtl/common/*.v"], ["common-fifo-sr-test", "ete-entry-test"],
                ["rtl/common/*.v"], ["rtl/common"]),
-    "top": (["rtl/top/*.v"], ["top-test"],
+    "top": (["rtl/top/*.v"], ["top-rtl-test"],
             ["rtl/common/*.v", "rtl/ete/*.v", "rtl/trbe/*.v", "rtl/spe/*.v",
              "rtl/brbe/*.v", "rtl/top/*.v"], ["rtl/ete", "rtl/common"]),
 }
@@ -399,9 +399,10 @@ def module_of(path, line):
 
 def equivalent(unit, m, src, workdir, timeout=180):
     """Yosys: the mutated module against the original, flattened with the
-    unit's other modules, default parameters; equiv_induct over matched
-    registers, then an output miter by temporal induction.  True only when
-    one of the two is proved."""
+    unit's other modules, default parameters, memories mapped to registers
+    (`memory`: equiv_make and sat take no memory cells); equiv_induct over
+    matched registers, then an output miter by temporal induction.  True
+    only when one of the two is proved."""
     mod = module_of(m["file"], m["line"])
     others = [f for f in glob_files(UNITS[unit][2]) if f != m["file"]]
     incs = " ".join("-I" + os.path.join(ROOT, d) for d in UNITS[unit][3])
@@ -410,9 +411,11 @@ def equivalent(unit, m, src, workdir, timeout=180):
     rd = lambda f: "read_verilog -sv -DSYNTHESIS %s %s" % (incs, f)
     other_reads = "; ".join(rd(os.path.join(ROOT, f)) for f in others)
     script = "; ".join([
-        other_reads, rd(gold), "hierarchy -top %s" % mod, "proc", "flatten", "opt_clean",
+        other_reads, rd(gold), "hierarchy -top %s" % mod, "proc", "memory", "flatten",
+        "opt_clean",
         "rename %s gold" % mod, "design -stash gold",
-        other_reads, rd(gate), "hierarchy -top %s" % mod, "proc", "flatten", "opt_clean",
+        other_reads, rd(gate), "hierarchy -top %s" % mod, "proc", "memory", "flatten",
+        "opt_clean",
         "rename %s gate" % mod, "design -stash gate",
         "design -copy-from gold -as gold gold", "design -copy-from gate -as gate gate",
         "equiv_make gold gate equiv", "hierarchy -top equiv", "async2sync",

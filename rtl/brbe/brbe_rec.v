@@ -14,7 +14,10 @@
 // (sr_clr_i: BRB IALL; sr_push_i: BRB INJ, the record sr_rec_i becomes the
 // youngest; sr_cck_clr_i: the next record's cycle count is unknown).
 // cur_np_o, hs_o and nowts_o are the PE state after this clock's record,
-// for the PMU freeze in brbe_regs.
+// for the PMU freeze in brbe_regs.  filterate_o counts the Branch records
+// this clock's PE record captured (0..2), a clock late: the PMU event
+// BRB_FILTERATE (R_GWMZV, F1.2.1 0x811F); records injected by BRB INJ are
+// not counted (I_WGZSC leaves it open; the model does not count them).
 `default_nettype none
 
 module brbe_rec #(
@@ -76,7 +79,10 @@ module brbe_rec #(
   output reg  [RECW-1:0] wd0_o,
   output reg             we1_o,
   output reg  [PW-2:0]   wa1_o,
-  output reg  [RECW-1:0] wd1_o
+  output reg  [RECW-1:0] wd1_o,
+
+  // BRB_FILTERATE occurrences of the previous clock (R_GWMZV): 0, 1 or 2
+  output wire [1:0]      filterate_o
 );
 
   `include "common_pe_class.vh"  // PE_KIND_*, PE_IC_* (common/pe_stream.h)
@@ -495,6 +501,15 @@ module brbe_rec #(
   end
 
   // ---- registers -----------------------------------------------------------
+  // R_GWMZV: a valid Branch record captured generates BRB_FILTERATE; the
+  // two candidates of one PE record go to different banks
+  reg [1:0] filt_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni) filt_q <= 2'd0;
+    else         filt_q <= {we0 & we1, we0 ^ we1};
+  end
+  assign filterate_o = filt_q;
+
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       wr_q <= {PW{1'b0}}; nvalid_q <= {(PW + 1){1'b0}};

@@ -72,7 +72,14 @@ module brbe_top #(
   input  wire [63:0] sr_wdata_i,
   output wire [63:0] sr_rdata_o,
   output wire        sr_ready_o,
-  output wire [1:0]  sr_status_o          // 0 OK, 1 UNDEFINED, 2 TRAP_EL3
+  output wire [1:0]  sr_status_o,         // 0 OK, 1 UNDEFINED, 2 TRAP_EL3
+
+  // PMU event BRB_FILTERATE (F1.2.1, 0x811F; R_GWMZV): the number of Branch
+  // records captured, registered (one clock after the clock of the PE
+  // record that captured them).  One PE record can capture two (a held
+  // ERET's and its own), so the event is a count, 0..2, not a pulse.
+  // F1 defines no CTI trigger for BRBE.
+  output wire [1:0]  pmu_event_o
 );
 
   `include "common_clog2.vh"  // clog2()
@@ -163,7 +170,8 @@ module brbe_top #(
     .wd0_o             (wd0),
     .we1_o             (we1),
     .wa1_o             (wa1),
-    .wd1_o             (wd1)
+    .wd1_o             (wd1),
+    .filterate_o       (pmu_event_o)
   );
 
   brbe_regs #(

@@ -23,7 +23,7 @@
 // BL / BLR instruction's address, its length (2: T32 BLX <reg>, 4 others)
 // and whether the link address is truncated to 32 bits (AArch32); the
 // match of a target against the link address (R_QHSBN) is evaluated
-// without the addition (a carry check per bit, rs_match).
+// without the addition (a carry check per bit, rs_ok).
 `default_nettype none
 
 module ete_pipe_cmpr #(
@@ -86,11 +86,13 @@ module ete_pipe_cmpr #(
   // inc_i per bit, and t == S exactly when every named carry is the one
   // the bit below produces from its own named carry: one term per bit, no
   // carry chain.  Bit 0 of S is pc_0 and produces no carry (inc_0 = 0); the
-  // carry out of bit 1 is pc_1 & inc_1.
-  function rs_match;
+  // carry out of bit 1 is pc_1 & inc_1.  rs_ok gives the 64 terms; the pop
+  // is their AND with the pop's other conditions, the carry out of an
+  // increment (rs_and65): one carry chain after the terms' LUT level
+  // instead of three levels of AND gates and the pop's gate after them.
+  function [63:0] rs_ok;
     input [RSE_W-1:0] e;
     input [63:0]      t;
-    input             t1;
     reg   [63:0]      pc, inc, k, ok;
     reg               inc2, a32, is1;
     integer           i;
@@ -111,7 +113,37 @@ module ete_pipe_cmpr #(
         else
           ok[i] = k[i] == ((pc[i-1] & inc[i-1]) | (pc[i-1] & k[i-1]) | (inc[i-1] & k[i-1]));
       end
-      rs_match = (&ok) && (is1 == t1);
+      rs_ok = ok;
+    end
+  endfunction
+
+  // all 65 bits set: the carry out of x + 1 (a carry chain, CCU2C on ECP5)
+  function rs_and65;
+    input [64:0] x;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg   [65:0] sum;               // only the carry out is read
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+      sum      = {1'b0, x} + 66'd1;
+      rs_and65 = sum[65];
+    end
+  endfunction
+
+  // x == y: a compare per two bits (one LUT4 each), the 32 results ANDed
+  // as the carry out of their increment
+  function eq64;
+    input [63:0] x;
+    input [63:0] y;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg   [32:0] sum;               // only the carry out is read
+    /* verilator lint_on UNUSEDSIGNAL */
+    reg   [31:0] p;
+    integer      j;
+    begin
+      for (j = 0; j < 32; j = j + 1)
+        p[j] = (x[2*j +: 2] == y[2*j +: 2]);
+      sum  = {1'b0, p} + 33'd1;
+      eq64 = sum[32];
     end
   endfunction
 
@@ -157,15 +189,15 @@ module ete_pipe_cmpr #(
   // the address against each registered history entry and against 0 (the
   // entries after a Trace Info or a Transaction Failure), side by side; the
   // flags are then selected, not the entries
-  wire       eq_h0   = (d_a == h0_q) && (hi_q[0] == d_is1);
-  wire       eq_h1   = (d_a == h1_q) && (hi_q[1] == d_is1);
-  wire       eq_h2   = (d_a == h2_q) && (hi_q[2] == d_is1);
+  // (64-bit equalities as 32 two-bit compares ANDed by a carry chain)
+  wire       eq_h0   = eq64(d_a, h0_q) && (hi_q[0] == d_is1);
+  wire       eq_h1   = eq64(d_a, h1_q) && (hi_q[1] == d_is1);
+  wire       eq_h2   = eq64(d_a, h2_q) && (hi_q[2] == d_is1);
   wire       eq_z    = (d_a == 64'd0) && !d_is1;
   wire [1:0] nb_h0   = short_bytes(d_a[63:8], h0_q[63:8], d_is1);
   wire [1:0] nb_z    = short_bytes(d_a[63:8], 56'd0, d_is1);
   wire       fits_h0 = (d_a[63:32] == h0_q[63:32]);          // D9.2.14.3
   wire       fits_z  = (d_a[63:32] == 32'd0);
-  wire       top_eq  = rs_match(top_q, d_a, d_is1);
   // the stack count after the clear before the pop check (Trace On, Trace
   // Info, Transaction Failure: R_SBJB, I_XHLPG) and the counts after a pop
   // or a push, from the registered count alone: beside the match, not after it
@@ -217,7 +249,8 @@ module ete_pipe_cmpr #(
 
     // return stack: the pop check, then a clear on entering a broadcasting
     // region; under: entries stay below the top before a push
-    pop = (d_res || d_exc) && d_need_a && d_pend && n_clr_nz && top_eq;    // R_QHSBN
+    pop = rs_and65({(d_res || d_exc) && d_need_a && d_pend && n_clr_nz &&   // R_QHSBN
+                    (top_q[0] == d_is1), rs_ok(top_q, d_a)});
     need_a = d_need_a && !pop;                                             // R_HTKJS
     if (cur[PD_RS_CLRBB_L]) begin                                          // R_SBJB
       n     = push ? n_one : 5'd0;

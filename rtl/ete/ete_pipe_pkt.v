@@ -291,15 +291,16 @@ module ete_pipe_pkt #(
   // ==========================================================================
   // S6p: the packet bytes into the bank
   // ==========================================================================
-  reg [63:0]   last_ts_q;
-
   // S6a, for slot 13 (D6.11.5): the TS bytes of the Timestamp packet, from
-  // which 7-bit groups differ from the last timestamp output as the element
-  // will find it in S6p: after the element S6a holds now, which enters the
-  // bank in the clock this one enters S6a (its timestamp, else 0 after its
-  // Trace Info, else the one before), and 0 after its own Trace Info
-  // (R_GFQQ).  The three comparisons are made side by side and the groups
-  // selected; bits [6:0] always go out.
+  // which 7-bit groups differ from the last timestamp output before the
+  // element (0 after its own Trace Info, R_GFQQ).  a_lts_q is that value
+  // after every element S6a has taken: the timestamp of the last one with
+  // a Timestamp packet, else 0 after a Trace Info since, cleared by
+  // start_i; the elements leave S6a, the bank and the chunk in the order
+  // S6a takes them, so it is the last Timestamp value output before the
+  // element S6a takes next.  One comparison; bits [6:0] always go out.
+  reg [63:0]   a_lts_q;
+
   function [8:1] ts_grp;
     input [63:0] x;
     integer      gi;
@@ -318,13 +319,8 @@ module ete_pipe_pkt #(
     end
   endfunction
   wire [63:0] x_ts     = x_desc[PD_TS_VAL_L +: 64];
-  wire [8:1]  xg_last  = ts_grp(x_ts ^ last_ts_q);
-  wire [8:1]  xg_prev  = ts_grp(x_ts ^ a_desc_q[PD_TS_VAL_L +: 64]);
-  wire [8:1]  xg_zero  = ts_grp(x_ts);
-  wire [8:1]  xg       = (x_sync || (a_valid_q && !a_pres_q[13] && a_desc_q[PD_SYNC_L])) ? xg_zero :
-                         (a_valid_q && a_pres_q[13]) ? xg_prev : xg_last;
+  wire [8:1]  xg       = ts_grp(x_ts ^ (x_sync ? 64'd0 : a_lts_q));
 
-  wire        d_sync  = a_desc_q[PD_SYNC_L];
   wire        d_ovf   = a_desc_q[PD_OVF_L];
   wire [3:0]  d_ev    = a_desc_q[PD_EV_L +: 4];
   wire [63:0] d_ts    = a_desc_q[PD_TS_VAL_L +: 64];
@@ -482,13 +478,44 @@ module ete_pipe_pkt #(
     sl_len[14*5 +: 5]     = 5'd3;
     sl_data[15*160 +: 16] = 16'h0300;                  // Discard (D5.5)
     sl_len[15*5 +: 5]     = 5'd2;
-    // per slot: short enough to pair with any packet, and short enough to
-    // pair with a SMALL one
-    for (s = 0; s < NS; s = s + 1) begin
-      sl_sm[s]  = (sl_len[s*5 +: 5] <= SMALL_L);
+    // per slot: short enough to pair with any packet (sl_sm: below, from
+    // the descriptor), and short enough to pair with a SMALL one
+    for (s = 0; s < NS; s = s + 1)
       sl_fit[s] = (FIT_ALL != 0) || ({1'b0, sl_len[s*5 +: 5]} <= PB_FIT);
-    end
   end
+
+  // Which slots are at most SMALL (4) bytes, named from the descriptor and
+  // the TS bytes beside the formers rather than compared from their lengths
+  // (the formers' length adders are not on the path into b_sm_q): Trace
+  // Info is 5 bytes only with CCI and a threshold above 127; a Context
+  // packet 2 bytes with neither CONTEXTIDR nor VMID (else 6 or 10), 1 when
+  // the same; slot 6 (ete_enc_addr) at most 4 bytes for the unknown
+  // address, an exact match, or a short form that is not both 3 bytes and
+  // behind the 2-byte Exception head; a Cycle Count of COMMOPT 0 is 5 bytes
+  // with a known count of 2^14 or more (COMMOPT 1: at most 4); a Timestamp
+  // is 1 + TS bytes + COUNT bytes (TS bytes: 1 + the TS-byte flags set,
+  // a thermometer).  The others have one length.
+  wire       sm2  = !(cfg_cci_i && (cc_thr_i[11:7] != 5'd0));
+  wire       sm5  = a_desc_q[PD_CX_SAME_L] || !(a_desc_q[PD_CX_C_L] || a_desc_q[PD_CX_V_L]);
+  wire [1:0] fm6  = a_desc_q[PC_FORM_L +: 2];
+  wire       sm6  = a_desc_q[PD_RST_L] || (fm6 == 2'd0) ||
+                    ((fm6 == 2'd1) && !(a_desc_q[PD_EXC_L] && a_desc_q[PC_NB2_L]));
+  wire [5:0] cc_hi  = a_desc_q[PD_CC_COUNT_L + 14 +: 6];    // COUNT[19:14]
+  wire       sm10 = (COMMOPT != 0) || !(a_desc_q[PD_CC_KNOWN_L] && (cc_hi != 6'd0));
+  wire [12:0] ts_hi = a_desc_q[PD_TS_COUNT_L + 7 +: 13];    // COUNT[19:7]
+  wire       sm13 = !a_desc_q[PD_TS_HAS_L] ? !a_tsb_q[3] :
+                    (ts_hi == 13'd0)       ? !a_tsb_q[2] :
+                    (ts_hi[12:7] == 6'd0)  ? !a_tsb_q[1] : 1'b0;
+  generate
+    if (SMALL == 4) begin : g_sm4
+      always @* sl_sm = {2'b11, sm13, 2'b11, sm10, 3'b111, sm6, sm5, 2'b11, sm2, 2'b01};
+    end else begin : g_sm_len
+      integer sg;
+      always @*
+        for (sg = 0; sg < NS; sg = sg + 1)
+          sl_sm[sg] = (sl_len[sg*5 +: 5] <= SMALL_L);
+    end
+  endgenerate
 
   // the bank (S6p -> S6b): one element's slots
   reg          b_valid_q, b_valid_d;
@@ -714,7 +741,6 @@ module ete_pipe_pkt #(
       b_sm_d    = sl_sm;
       b_fit_d   = sl_fit;
       b_item_d  = a_desc_q[PD_ITEM_L +: 8];
-      // last_ts_q: below
     end
 
     // S6b: one or two packets into the chunk
@@ -773,45 +799,51 @@ module ete_pipe_pkt #(
     if (rst_s) begin
       q_ne_q <= 1'b0;  q_full_q <= 1'b0;
       an_q <= 5'd0;  ap_q <= 5'd0;
-      a_valid_q <= 1'b0;  a_desc_q <= {PC_W{1'b0}};  a_pres_q <= {NS{1'b0}};
-      a_n0_q <= 5'd0;  a_b0_q <= 5'd0;  a_k8_q <= 5'd0;  a_b8_q <= 5'd0;  a_e8_q <= 1'b0;
-      a_n9_q <= 5'd0;  a_b9_q <= 5'd0;  a_tsb_q <= 8'd0;
-      b_valid_q <= 1'b0;  b_rem_q <= {NS{1'b0}};  b_data_q <= {160*NS{1'b0}};
+      a_valid_q <= 1'b0;  a_pres_q <= {NS{1'b0}};
+      b_valid_q <= 1'b0;  b_rem_q <= {NS{1'b0}};
       b_oh0_q <= {NS{1'b0}};  b_oh1_q <= {NS{1'b0}};
-      b_len_q <= {5*NS{1'b0}};  b_sm_q <= {NS{1'b0}};  b_fit_q <= {NS{1'b0}};  b_item_q <= 8'd0;
-      c_valid_q <= 1'b0;  c_pre_q <= {8*SMALL{1'b0}};  c_main_q <= 160'd0;
-      c_at_q <= {SMALL+1{1'b0}};  c_len_q <= 6'd0;  c_lm_q <= 5'd0;  c_as_q <= 1'b0;
-      c_item_q <= 8'd0;
-      p_valid_q <= 1'b0;  p_data_q <= {8*PKT_BYTES{1'b0}};  p_len_q <= 6'd0;
+      c_valid_q <= 1'b0;
+      p_valid_q <= 1'b0;
       left_q <= 21'd0;  near_q <= 1'b0;  req_q <= 1'b0;  raise_q <= 1'b0;  ack_q <= 1'b0;
       raise_item_q <= 8'd0;
     end else begin
       q_ne_q <= q_ne_d;  q_full_q <= q_full_d;
       an_q <= an_d;  ap_q <= ap_d;
-      a_valid_q <= a_valid_d;  a_desc_q <= a_desc_d;  a_pres_q <= a_pres_d;
-      a_n0_q <= a_n0_d;  a_b0_q <= a_b0_d;  a_k8_q <= a_k8_d;  a_b8_q <= a_b8_d;  a_e8_q <= a_e8_d;
-      a_n9_q <= a_n9_d;  a_b9_q <= a_b9_d;  a_tsb_q <= a_tsb_d;
-      b_valid_q <= b_valid_d;  b_rem_q <= b_rem_d;  b_data_q <= b_data_d;
+      a_valid_q <= a_valid_d;  a_pres_q <= a_pres_d;
+      b_valid_q <= b_valid_d;  b_rem_q <= b_rem_d;
       b_oh0_q <= b_oh0_d;  b_oh1_q <= b_oh1_d;
-      b_len_q <= b_len_d;  b_sm_q <= b_sm_d;  b_fit_q <= b_fit_d;  b_item_q <= b_item_d;
-      c_valid_q <= c_valid_d;  c_pre_q <= c_pre_d;  c_main_q <= c_main_d;  c_at_q <= c_at_d;
-      c_len_q <= c_len_d;  c_lm_q <= c_lm_d;  c_as_q <= c_as_d;
-      c_item_q <= c_item_d;
-      p_valid_q <= p_valid_d;  p_data_q <= p_data_d;  p_len_q <= p_len_d;
+      c_valid_q <= c_valid_d;
+      p_valid_q <= p_valid_d;
       left_q <= left_d;  near_q <= near_d;  req_q <= req_d;  raise_q <= raise_d;  ack_q <= ack_d;
       raise_item_q <= raise_item_d;
     end
   end
 
-  // the last timestamp output after the element entering the bank: its
+  // The data of S6a, the bank, the chunk and the bundle: no reset, read
+  // only while their stage's valid flag (or the bank's slots left) is set.
+  // Without a reset, a bit every load sets to a constant (the packets'
+  // fixed bytes and lengths, the pairing flags of fixed-length slots) is
+  // that constant in the netlist, not a flip-flop ANDed into the selects.
+  always @(posedge clk_i) begin
+    a_desc_q <= a_desc_d;
+    a_n0_q <= a_n0_d;  a_b0_q <= a_b0_d;  a_k8_q <= a_k8_d;  a_b8_q <= a_b8_d;  a_e8_q <= a_e8_d;
+    a_n9_q <= a_n9_d;  a_b9_q <= a_b9_d;  a_tsb_q <= a_tsb_d;
+    b_data_q <= b_data_d;  b_len_q <= b_len_d;  b_sm_q <= b_sm_d;  b_fit_q <= b_fit_d;
+    b_item_q <= b_item_d;
+    c_pre_q <= c_pre_d;  c_main_q <= c_main_d;  c_at_q <= c_at_d;
+    c_len_q <= c_len_d;  c_lm_q <= c_lm_d;  c_as_q <= c_as_d;  c_item_q <= c_item_d;
+    p_data_q <= p_data_d;  p_len_q <= p_len_d;
+  end
+
+  // the last timestamp after S6a's elements (above): the element's
   // timestamp, else 0 after its Trace Info (R_GFQQ), else held; cleared by
   // start_i.  The clear is the flip-flops' synchronous reset (no other
   // reset), so the register costs no LUT4 per bit.
   always @(posedge clk_i) begin
-    if (start_i || (b_go && !a_pres_q[13] && d_sync))
-      last_ts_q <= 64'd0;
-    else if (b_go && a_pres_q[13])
-      last_ts_q <= d_ts;
+    if (start_i || (a_go && !pres[13] && x_sync))
+      a_lts_q <= 64'd0;
+    else if (a_go && pres[13])
+      a_lts_q <= x_ts;
   end
 
   // the period: no reset (it follows sync_period_i, also during reset)

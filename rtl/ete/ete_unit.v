@@ -327,6 +327,14 @@ module ete_unit #(
   // gearbox's read: 3, the beats: ceil(PKT_BYTES / OUT_BYTES), finish_done_o:
   // 1), Stable (out_empty: 1).
   localparam integer F_IDLE_N = 1 + 2 + 1 + 4 + 3 + (PKT_BYTES + OUT_BYTES - 1) / OUT_BYTES + 1 + 1;
+  // The drain this task sees is shorter: with no slot taken the flush
+  // descriptor makes no packet, so no bundle is written (no chunk, bundle,
+  // output FIFO or beats).  F_IDLE_0 is its stage count: Drain (finish_i:
+  // 1), S4 (fin_pend, then the flush descriptor: 2), S6's input FIFO (1),
+  // S6a (1), the bank (1, dropped empty), finish_done_o (1), Stable (1).
+  // Asserting it as well makes the check bite at step 4 + F_IDLE_0 + 1
+  // (EN clears first in clock 4), not 4 + F_IDLE_N + 1.
+  localparam integer F_IDLE_0 = 1 + 2 + 1 + 1 + 1 + 1 + 1;
   reg [7:0] f_drain_q = 8'd0;            // clocks after EN cleared, not Idle
   always @(posedge clk_i) begin
     if (!rst_ni || trc_en_o || idle_o) f_drain_q <= 8'd0;
@@ -335,7 +343,8 @@ module ete_unit #(
   always @* if (f_past_valid && rst_ni) begin
     assume (pe_valid_i == {RETIRE_WIDTH{1'b0}});
     if (!trc_en_o && !idle_o) assume (out_ready_i);
-    assert (f_drain_q <= F_IDLE_N[7:0]);
+    f_idle_n: assert (f_drain_q <= F_IDLE_N[7:0]);
+    f_idle_0: assert (f_drain_q <= F_IDLE_0[7:0]);
   end
   always @(posedge clk_i) if (f_past_valid && rst_ni && $past(rst_ni))
     cover (idle_o && $past(!idle_o));    // a drain completes within the depth

@@ -5,7 +5,7 @@
 // docs/spe-model.md); contract and limits: docs/spe-rtl.md.
 //
 // This module holds the unit's control (the PE, PSB and register ports, the
-// sample in flight, the formation and write sequence) and joins its parts:
+// samples in flight, the formation and write sequence) and joins its parts:
 //   spe_regs    the System registers (chapter 4) and the register port;
 //   spe_sample  StatisticalProfilingEnabled(), the interval counter and the
 //               random number generator (3.1, 3.2.3);
@@ -14,13 +14,24 @@
 //   spe_axi_wr  the AXI4 write master (3.4).
 //
 // PE records arrive on a valid/ready port.  For each record: PE reset
-// handling, ERET target context, ageing of the sample in flight
+// handling, ERET target context, ageing of the samples in flight
 // (docs/spe-model.md 2.4), then the population check and the interval
 // counter (3.1) for the record itself, all in the cycle the record is
-// taken.  A record on which the sample in flight completes is held while
-// that sample is filtered (3.2.2), formed (chapter 5) and written (3.4,
-// 3.5); pe_ready_o is low meanwhile.  One sample is in flight at a time
-// (spe_params.max_inflight = 1).
+// taken.  A record on which the oldest sample in flight completes is held
+// while that sample is filtered (3.2.2), formed (chapter 5) and written
+// (3.4, 3.5); pe_ready_o is low meanwhile.  Up to MAX_INFLIGHT samples are
+// in flight (spe_params.max_inflight), in a FIFO whose records are kept in
+// a block RAM (common_ram_sdp; its read register holds the sample being
+// formed).  Every sample completes INFLIGHT_RECORDS records after the one
+// it was taken on, so they complete oldest first and at most one per PE
+// record; a PSB CSYNC completes them all, oldest first.  A sample selected
+// while MAX_INFLIGHT are in flight collides (2.2.4, 3.1.4).
+//
+// PMU events (SPE supplement 2.6 Table 1) leave on pmu_event_o, one bit per
+// event, a one-clock pulse per occurrence, registered (one clock after the
+// clock the unit decides it); the unit decides at most one of each per
+// clock.  cti_trig_o is the CTI input trigger 2 of 2.7, a pulse when a
+// sample's record has been written out.
 //
 // The record is formed sequentially, one packet per clock, into a record
 // buffer of 2^MAX_SIZE bytes at the byte positions of the addresses it will
@@ -46,6 +57,7 @@ module spe_top #(
   parameter HAVE_TME         = 1,      // FEAT_TME: Events E[16], PMSEVFR_EL1.E[16]; 0 or 1
   parameter GRANULE_LOG2     = 12,     // smallest translation granule: 12, 14 or 16
   parameter INFLIGHT_RECORDS = 1,      // a sample completes this many records later: 1..255
+  parameter MAX_INFLIGHT     = 16,     // samples in flight at once (spe_params.max_inflight): 1..16
   parameter LFSR_SEED        = 16'hACE1, // reset state of the random number generator, nonzero
   parameter EXT_HEADERS      = 0,      // 16-bit headers for Address and Counter packets: 0 or 1
   parameter ALIGN_CMD        = 0,      // pad with the Alignment command where it fits: 0 or 1
@@ -107,6 +119,12 @@ module spe_top #(
   output wire                serror_o,          // an external abort was taken as SError
   output wire                idle_o,            // nothing in progress
 
+  // PMU events (SPE supplement 2.6 Table 1), one-clock pulses, registered:
+  // [0] SAMPLE_POP 0x4000, [1] SAMPLE_FEED 0x4001, [2] SAMPLE_FILTRATE
+  // 0x4002, [3] SAMPLE_COLLISION 0x4003
+  output wire [3:0]          pmu_event_o,
+  output wire                cti_trig_o,        // CTI input trigger 2 (2.7): a record written out
+
   // AXI4 write master
   output wire [ID_W-1:0]     m_axi_awid_o,
   output wire [63:0]         m_axi_awaddr_o,
@@ -157,6 +175,9 @@ module spe_top #(
     if (INFLIGHT_RECORDS < 1 || INFLIGHT_RECORDS > 255) begin : g_bad_ifr
       spe_top_INFLIGHT_RECORDS_must_be_1_to_255 u_bad ();
     end
+    if (MAX_INFLIGHT < 1 || MAX_INFLIGHT > 16) begin : g_bad_mif
+      spe_top_MAX_INFLIGHT_must_be_1_to_16 u_bad ();
+    end
     if (LFSR_SEED <= 0 || LFSR_SEED > 65535) begin : g_bad_seed
       spe_top_LFSR_SEED_must_be_1_to_65535 u_bad ();
     end
@@ -180,8 +201,10 @@ module spe_top #(
   localparam [5:0] EC_OTHER = 6'h00, EC_DABT_S1 = 6'h24;
 
   // ---- state ------------------------------------------------------------------
-  // S_WR: the record is written by spe_axi_wr (its AW, W and B phases)
-  localparam [2:0] S_IDLE = 3'd0, S_FORM = 3'd2, S_WR = 3'd3, S_SAMPLE = 3'd6;
+  // S_LD: the sample read from the sample store is in its read register
+  // (spe_rec registers the filters' verdict); S_WR: the record is written
+  // by spe_axi_wr (its AW, W and B phases)
+  localparam [2:0] S_IDLE = 3'd0, S_LD = 3'd1, S_FORM = 3'd2, S_WR = 3'd3, S_SAMPLE = 3'd6;
 
   // one record: the fields SPE uses
   localparam RW_ = 2 + 4 + 2 + 2 + 2 + 6 + 64 * 4 + 7 + 16 * 3 + 11 + 16 + 32 * 2 + 64;
@@ -191,16 +214,48 @@ module spe_top #(
                            pe_data_source_i, pe_contextidr_el1_i, pe_contextidr_el2_i,
                            pe_timestamp_i};
 
+  // the samples in flight: a FIFO of MAX_INFLIGHT slots (head_q oldest,
+  // tail_q next free, cnt_q in use); a slot's record in the sample store
+  // (RAM), its stamp and branch target context in flip-flops
+  localparam SD = (MAX_INFLIGHT < 2) ? 2 : MAX_INFLIGHT;   // store depth (common_ram_sdp >= 2)
+  localparam IW = (MAX_INFLIGHT <= 2) ? 1 : (MAX_INFLIGHT <= 4) ? 2 :
+                  (MAX_INFLIGHT <= 8) ? 3 : 4;              // slot index bits
+  localparam [31:0]   LAST32 = MAX_INFLIGHT - 1;
+  localparam [31:0]   NMAX32 = MAX_INFLIGHT;
+  localparam [31:0]   NREC32 = INFLIGHT_RECORDS;
+  localparam [IW-1:0] LAST = LAST32[IW-1:0];               // the last slot index
+  localparam [4:0]    NMAX = NMAX32[4:0];
+  localparam [7:0]    NREC = NREC32[7:0];
+  // the stored fields: those spe_rec reads (kind, isa and from_el are not)
+  localparam SW = RW_ - 6;
+
   reg [2:0]     st_q, st_d;
-  reg           ret_idle_q, ret_idle_d;       // after a completion: idle (PSB) or sample
+  reg           ret_idle_q, ret_idle_d;       // after a completion: PSB (more or idle) or sample
   reg [RW_-1:0] cur_q;                        // the record being processed (loaded on pe_go)
-  reg [RW_-1:0] sl_q;                         // the sample in flight (loaded on sl_ld)
-  reg           sl_ld;
-  reg           slv_q, slv_d;
-  reg [7:0]     slrem_q, slrem_d;
-  reg           slnn_q, slnn_d;               // ERET: target context from the next record
-  reg [1:0]     sltel_q, sltel_d;
+  reg [IW-1:0]  head_q, head_d, tail_q, tail_d;
+  reg [4:0]     cnt_q, cnt_d;                 // samples in flight, 0..MAX_INFLIGHT
+  reg           push;                         // store sm_rec at tail_q
+  reg           pop;                          // read the sample at head_q
+  // rc_q counts the PE records taken (PE resets excepted), modulo 256; a
+  // slot's stamp is rc_q after the record the sample was taken on, and the
+  // sample completes on the record that brings rc_q to stamp + NREC
+  // (docs/spe-model.md 2.4); due_q = rc_q + 1 - NREC, the stamp of the
+  // sample the next record completes
+  reg [7:0]     rc_q, rc_d, due_q;
+  // slot i's stamp, branch target EL and NS at [8i +: 8], [2i +: 2], [i]
+  wire [8*MAX_INFLIGHT-1:0] stamp_v;
+  wire [2*MAX_INFLIGHT-1:0] tel_v;
+  wire [MAX_INFLIGHT-1:0]   tns_v;
+  // an ERET sample takes its target context from the next record: nn_q,
+  // slot nn_idx_q (only the sample taken on the last record can wait)
+  reg           nn_q, nn_d;
+  reg [IW-1:0]  nn_idx_q, nn_idx_d;
+  reg           tg_wr;                        // nn_idx_q's context from the record on the port
+  reg [1:0]     sltel_q, sltel_d;             // the target context of the sample being formed
   reg           sltns_q, sltns_d;
+  // PMU events and CTI trigger decided this clock
+  reg           ev_pop, ev_feed, ev_filt, ev_coll, ev_trig;
+  reg [4:0]     ev_q;
   reg           serr_q, serr_d;
   reg           smp;                          // count the record sm_rec (spe_sample)
   reg           pe_rst;                       // a PE reset record is taken
@@ -242,6 +297,14 @@ module spe_top #(
   function [3:0]  f_ic;  input [RW_-1:0] v; f_ic  = v[481:478]; endfunction
   function [1:0]  f_kd;  input [RW_-1:0] v; f_kd  = v[483:482]; endfunction
   /* verilator lint_on UNUSEDSIGNAL */
+  // a record as stored (iclass, el, flags and below) and back (kind, isa,
+  // from_el zero)
+  /* verilator lint_off UNUSEDSIGNAL */
+  function [SW-1:0] f_st; input [RW_-1:0] v; f_st = {v[481:478], v[475:474], v[471:0]}; endfunction
+  function [RW_-1:0] f_un; input [SW-1:0] w;
+    f_un = {2'd0, w[477:474], 2'd0, w[473:472], 2'd0, w[471:0]};
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
 
   // ---- the parts ------------------------------------------------------------------
   wire [63:0]  pmscr1_e, pmscr2_e, pmsicr_q, pmsirr_q, pmsfcr_q, pmsevfr_q, pmslatfr_q;
@@ -270,6 +333,43 @@ module spe_top #(
 `ifdef FORMAL
   wire [63:0]  pmbptr_d, be_q, wa_q;
 `endif
+
+  // the sample store: slot i's record at address i; the read register is
+  // the sample being formed (loaded by pop, held until the next pop).  With
+  // one slot the store is a register: a push finds the slot free only once
+  // its sample is formed (pushes happen in S_IDLE and S_SAMPLE), so the
+  // register is both the slot and the sample being formed.
+  wire [SW-1:0]  st_rd, ram_rd;
+  wire [RW_-1:0] sl_q = f_un(st_rd);
+  common_ram_sdp #(
+    .WIDTH     (SW),
+    .DEPTH     (SD),
+    .RAM_STYLE (1),
+    .OUT_REG   (0)
+  ) u_store (
+    .clk_i   (clk_i),
+    .we_i    (push),
+    .waddr_i (tail_q),
+    .wdata_i (f_st(sm_rec)),
+    .re_i    (pop),
+    .raddr_i (head_q),
+`ifdef FORMAL
+    .f_mem_o (),
+    .f_rd1_o (),
+`endif
+    .rdata_o (ram_rd)
+  );
+  generate
+    if (MAX_INFLIGHT == 1) begin : g_store1
+      // the RAM's output is unused (synthesis removes it)
+      reg [SW-1:0] st1_q;
+      always @(posedge clk_i) if (push) st1_q <= f_st(sm_rec);
+      assign st_rd = st1_q;
+      wire unused_store = &{1'b0, ram_rd};
+    end else begin : g_store
+      assign st_rd = ram_rd;
+    end
+  endgenerate
 
   spe_regs #(
     .MAX_SIZE     (MAX_SIZE),
@@ -464,94 +564,138 @@ module spe_top #(
   endtask
 
   // the population check and the interval counter for the record sm_rec
-  // (3.1, 3.2.3: spe_sample counts it); a selected operation becomes the
-  // sample in flight or collides
+  // (3.1, 3.2.3: spe_sample counts it); a selected operation joins the
+  // samples in flight or collides.  cnt_q: the samples in flight once this
+  // record has completed the oldest (the model's take_sample after ageing).
   task do_sample;
     begin
-      smp = 1'b1;
+      smp    = 1'b1;
+      ev_pop = icr_ld;                                       // SAMPLE_POP (2.6 Table 1, 3.1)
       if (smp_sel) begin
-        if (slv_q) begin
-          bsr_ld = 1'b1;
+        if (cnt_q == NMAX) begin
+          bsr_ld  = 1'b1;
           bsr_n[16] = 1'b1;                                  // 2.2.4, 3.1.4: COLL
+          ev_coll = 1'b1;                                    // 3.1.4: SAMPLE_COLLISION
         end else begin
-          slv_d   = 1'b1;
-          sl_ld   = 1'b1;
-          slrem_d = INFLIGHT_RECORDS[7:0];
-          slnn_d  = f_ic(sm_rec) == PE_IC_ERET;
-          sltel_d = f_el(sm_rec);
-          sltns_d = sm_fl[F_NS];
+          ev_feed = 1'b1;                                    // SAMPLE_FEED (2.6 Table 1)
+          push    = 1'b1;
+          tail_d  = (tail_q == LAST) ? {IW{1'b0}} : tail_q + 1'b1;
+          cnt_d   = cnt_q + 5'd1;
+          if (f_ic(sm_rec) == PE_IC_ERET) begin
+            nn_d     = 1'b1;
+            nn_idx_d = tail_q;
+          end
         end
       end
     end
   endtask
 
+  // start completing the oldest sample: read it from the store (S_LD) and
+  // take its branch target context (from the record on the port when the
+  // sample waits for it: tg_wr in the same clock)
+  task start_oldest;
+    begin
+      pop     = 1'b1;
+      head_d  = (head_q == LAST) ? {IW{1'b0}} : head_q + 1'b1;
+      cnt_d   = cnt_q - 5'd1;
+      sltel_d = tel_v[2 * head_q +: 2];
+      sltns_d = tns_v[head_q];
+      if (tg_wr && nn_idx_q == head_q) begin
+        sltel_d = pe_kind_i == PE_KIND_EXC ? pe_from_el_i : pe_el_i;
+        sltns_d = pe_flags_i[F_NS];
+      end
+      st_d = S_LD;
+    end
+  endtask
+
+  // a completion is over: the next one of a PSB, idle, or sample the held
+  // record
+  task done_one;
+    begin
+      if (!ret_idle_q)
+        st_d = S_SAMPLE;
+      else if (cnt_q != 5'd0)
+        start_oldest;
+      else
+        st_d = S_IDLE;
+    end
+  endtask
+
   always @* begin
-    st_d = st_q; ret_idle_d = ret_idle_q; sl_ld = 1'b0; slv_d = slv_q;
-    slrem_d = slrem_q; slnn_d = slnn_q; sltel_d = sltel_q; sltns_d = sltns_q;
+    st_d = st_q; ret_idle_d = ret_idle_q;
+    head_d = head_q; tail_d = tail_q; cnt_d = cnt_q; push = 1'b0; pop = 1'b0; rc_d = rc_q;
+    nn_d = nn_q; nn_idx_d = nn_idx_q; tg_wr = 1'b0; sltel_d = sltel_q; sltns_d = sltns_q;
     serr_d = serr_q; smp = 1'b0; pe_rst = 1'b0;
     lim_e_clr = 1'b0; ptr_ld = 1'b0; ptr_n = pmbptr_q; bsr_ld = 1'b0; bsr_n = pmbsr_q;
     pk_d = pk_q; n_d = n_q; end_d = end_q; last_d = last_q; wp_d = wp_q;
     wr_start = 1'b0;
+    ev_pop = 1'b0; ev_feed = 1'b0; ev_filt = 1'b0; ev_coll = 1'b0; ev_trig = 1'b0;
 
     case (st_q)
       S_IDLE: begin
-        pk_d = 4'd0;
-        n_d  = {NW{1'b0}};
         // a register access (sr_go) is taken by spe_regs
         if (psb_go) begin
+          // spe_model_flush: every sample in flight completes, oldest first
           ret_idle_d = 1'b1;
-          if (slv_q) begin
-            slv_d = 1'b0;
-            st_d  = S_FORM;
-          end
+          nn_d       = 1'b0;
+          if (cnt_q != 5'd0)
+            start_oldest;
         end
         if (pe_go) begin
           if (pe_kind_i == PE_KIND_RESET) begin
             // 4.2 Table 8: PMBLIMITR_EL1.E resets; samples in flight lost (2.2.2)
             lim_e_clr = 1'b1;
-            slv_d     = 1'b0;
+            head_d    = {IW{1'b0}};
+            tail_d    = {IW{1'b0}};
+            cnt_d     = 5'd0;
+            nn_d      = 1'b0;
             pe_rst    = 1'b1;
-          end else if (slv_q) begin
+          end else begin
+            rc_d = rc_q + 8'd1;
             // the ERET target context is that of the next record
-            if (slnn_q) begin
-              slnn_d  = 1'b0;
-              sltel_d = pe_kind_i == PE_KIND_EXC ? pe_from_el_i : pe_el_i;
-              sltns_d = pe_flags_i[F_NS];
+            if (nn_q) begin
+              tg_wr = 1'b1;
+              nn_d  = 1'b0;
             end
-            // age the sample in flight (2.2.4); it completes before this
-            // record is considered for sampling
-            slrem_d = slrem_q - 8'd1;
-            if (slrem_q == 8'd1) begin
-              slv_d      = 1'b0;
+            // age the samples in flight (2.2.4); the oldest completes on
+            // this record, before the record is considered for sampling
+            if (cnt_q != 5'd0 && stamp_v[8 * head_q +: 8] == due_q) begin
               ret_idle_d = 1'b0;
-              st_d       = S_FORM;
+              start_oldest;
             end else begin
               do_sample;
             end
-          end else begin
-            do_sample;
           end
         end
+      end
+
+      S_LD: begin
+        pk_d = 4'd0;
+        n_d  = {NW{1'b0}};
+        st_d = S_FORM;
       end
 
       S_FORM: begin
         // one packet per clock into the record buffer (spe_rec)
         pk_d = pk_nx;
         n_d  = n_q + {{(NW-5){1'b0}}, pk_n};
+        // 2.6 Table 1: SAMPLE_FILTRATE counts a completed sample that
+        // passes the filters, written or not
+        ev_filt = pk_q == 4'd0 && keep_q;
         if (pk_q == 4'd0 && !(keep_q && buf_e && !buf_s)) begin
           // 3.6.1: a record that passed the filters is discarded while the
           // buffer is disabled
-          st_d = ret_idle_q ? S_IDLE : S_SAMPLE;
+          done_one;
         end else if (pk_q == 4'd0 && (pmbptr_q & AMASK) != 64'd0) begin
           mgmt(EC_DABT_S1, 16'h21, 1'b0);                    // Table 6: Alignment fault
-          st_d = ret_idle_q ? S_IDLE : S_SAMPLE;
+          done_one;
         end else if (pk_q >= 4'd13 && fr_gap > 16) begin
           pk_d = 4'd14;                                      // more padding
         end else if (pk_q >= 4'd13) begin
           // the record is formed: fr_len bytes, padding included
-          st_d = ret_idle_q ? S_IDLE : S_SAMPLE;
           if (over_q || (room_q[63:NW] == {(64-NW){1'b0}} && room_q[NW-1:0] < fr_len)) begin
             mgmt(EC_OTHER, 16'd1, 1'b1);                     // 3.4.1: full, data lost
+            done_one;
           end else begin
             end_d    = pmbptr_q + {{(64-NW){1'b0}}, fr_len};
             last_d   = pmbptr_q + {{(64-NW){1'b0}}, fr_len - 1'b1};
@@ -565,7 +709,7 @@ module spe_top #(
       S_WR: begin
         // spe_axi_wr writes [wp_q, end_q); its last B or an abort ends it
         if (wr_done) begin
-          st_d = ret_idle_q ? S_IDLE : S_SAMPLE;
+          done_one;
           if (m_axi_bresp_i[1]) begin
             // 3.5.4: external abort on the write of the burst at ba_q
             if (EA_REPORT == 0) begin
@@ -585,6 +729,7 @@ module spe_top #(
               end
             end
           end else begin
+            ev_trig = 1'b1;                                  // 2.7: CTI input trigger 2
             ptr_ld = 1'b1;
             ptr_n  = end_q;
             check_full;
@@ -604,21 +749,52 @@ module spe_top #(
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       room_q <= 64'd0; over_q <= 1'b0; full_q <= 1'b0;
-      st_q <= S_IDLE; ret_idle_q <= 1'b0; cur_q <= {RW_{1'b0}}; sl_q <= {RW_{1'b0}};
-      slv_q <= 1'b0; slrem_q <= 8'd0; slnn_q <= 1'b0; sltel_q <= 2'd0; sltns_q <= 1'b0;
+      st_q <= S_IDLE; ret_idle_q <= 1'b0; cur_q <= {RW_{1'b0}};
+      head_q <= {IW{1'b0}}; tail_q <= {IW{1'b0}}; cnt_q <= 5'd0;
+      rc_q <= 8'd0; due_q <= 8'd1 - NREC;
+      nn_q <= 1'b0; nn_idx_q <= {IW{1'b0}}; sltel_q <= 2'd0; sltns_q <= 1'b0;
       serr_q <= 1'b0;
       pk_q <= 4'd0; n_q <= {NW{1'b0}}; end_q <= 64'd0; last_q <= 64'd0; wp_q <= 64'd0;
+      ev_q <= 5'd0;
     end else begin
       room_q <= limit - pmbptr_q;
       over_q <= pmbptr_q > limit;
       full_q <= limit - end_q < (64'd1 << MAX_SIZE);             // 3.5.2
       st_q <= st_d; ret_idle_q <= ret_idle_d; cur_q <= pe_go ? pe_vec : cur_q;
-      sl_q <= sl_ld ? sm_rec : sl_q;
-      slv_q <= slv_d; slrem_q <= slrem_d; slnn_q <= slnn_d; sltel_q <= sltel_d;
-      sltns_q <= sltns_d; serr_q <= serr_d;
+      head_q <= head_d; tail_q <= tail_d; cnt_q <= cnt_d;
+      rc_q <= rc_d; due_q <= rc_d + 8'd1 - NREC;
+      nn_q <= nn_d; nn_idx_q <= nn_idx_d; sltel_q <= sltel_d; sltns_q <= sltns_d;
+      serr_q <= serr_d;
       pk_q <= pk_d; n_q <= n_d; end_q <= end_d; last_q <= last_d; wp_q <= wp_d;
+      ev_q <= {ev_trig, ev_coll, ev_filt, ev_feed, ev_pop};
     end
   end
+
+  // the slots' stamps and target contexts (no reset: a slot is read only
+  // after a push has written it)
+  genvar gs;
+  generate
+    for (gs = 0; gs < MAX_INFLIGHT; gs = gs + 1) begin : g_slot
+      localparam [31:0]   IDX32 = gs;
+      localparam [IW-1:0] IDX = IDX32[IW-1:0];
+      reg [7:0] stamp_q;
+      reg [1:0] tel_q;
+      reg       tns_q;
+      always @(posedge clk_i) begin
+        if (push && tail_q == IDX) begin
+          stamp_q <= rc_d;
+          tel_q   <= f_el(sm_rec);
+          tns_q   <= sm_fl[F_NS];
+        end else if (tg_wr && nn_idx_q == IDX) begin
+          tel_q   <= pe_kind_i == PE_KIND_EXC ? pe_from_el_i : pe_el_i;
+          tns_q   <= pe_flags_i[F_NS];
+        end
+      end
+      assign stamp_v[8 * gs +: 8] = stamp_q;
+      assign tel_v[2 * gs +: 2]   = tel_q;
+      assign tns_v[gs]            = tns_q;
+    end
+  endgenerate
 
   // ---- outputs ------------------------------------------------------------------
   assign pe_ready_o  = pe_go;
@@ -627,6 +803,8 @@ module spe_top #(
   assign irq_o       = buf_s;
   assign serror_o    = serr_q;
   assign idle_o      = idle;
+  assign pmu_event_o = ev_q[3:0];
+  assign cti_trig_o  = ev_q[4];
 
   wire unused_ok = &{1'b0, pe_spe_events_i[31:11], mdcr_el3_nspb_i[0], wr_busy,
                      pmsfcr_q[63:19], pmslatfr_q[63:12], pmsirr_q[63:32], pmblimitr_q[11:1]};

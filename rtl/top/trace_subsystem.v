@@ -69,6 +69,7 @@ module trace_subsystem #(
   parameter SPE_MAX_SIZE         = 7,    // PMSIDR_EL1.MaxSize: 6..8
   parameter SPE_ERND             = 0,    // PMSIDR_EL1.ERnd: 0 or 1
   parameter SPE_INFLIGHT_RECORDS = 1,    // a sample completes this many records later: 1..255
+  parameter SPE_MAX_INFLIGHT     = 16,   // SPE samples in flight at once: 1..16
   parameter SPE_EXT_HEADERS      = 0,    // 16-bit Address/Counter headers: 0 or 1
   parameter SPE_SER_DEPTH        = 4 * RETIRE_WIDTH,  // SPE serializer entries: power of 2,
                                                       // 2*RETIRE_WIDTH..64
@@ -186,6 +187,14 @@ module trace_subsystem #(
   input  wire                       spe_tbi0_i,
   input  wire                       spe_tbi1_i,
   input  wire [63:0]                spe_cntvoff_el2_i,
+  output wire                       spe_cti_trig_o,   // CTI input trigger 2 (SPE 2.7), one clock
+
+  // ---- PMU event bus (docs/trace-subsystem.md, "PMU events") ------------------------
+  // registered, one clock per occurrence: [0] SAMPLE_POP 0x4000, [1] SAMPLE_FEED
+  // 0x4001, [2] SAMPLE_FILTRATE 0x4002, [3] SAMPLE_COLLISION 0x4003 (SPE 2.6
+  // Table 1; one bit, one pulse each); [5:4] BRB_FILTERATE 0x811F (R_GWMZV),
+  // the number of Branch records captured, 0..2
+  output wire [5:0]                 pmu_event_o,
 
   // ---- BRBE side band --------------------------------------------------------------
   input  wire                       brbe_pmu_ovf_i,   // PMU overflow pulse
@@ -507,6 +516,7 @@ module trace_subsystem #(
     .MAX_SIZE         (SPE_MAX_SIZE),
     .ERND             (SPE_ERND),
     .INFLIGHT_RECORDS (SPE_INFLIGHT_RECORDS),
+    .MAX_INFLIGHT     (SPE_MAX_INFLIGHT),
     .EXT_HEADERS      (SPE_EXT_HEADERS)
   ) u_spe (
     .clk_i               (clk_i),
@@ -554,6 +564,8 @@ module trace_subsystem #(
     .irq_o               (spe_irq_o),
     .serror_o            (spe_serror_o),
     .idle_o              (spe_unit_idle),
+    .pmu_event_o         (pmu_event_o[3:0]),
+    .cti_trig_o          (spe_cti_trig_o),
     .m_axi_awid_o        (s_awid),
     .m_axi_awaddr_o      (s_awaddr),
     .m_axi_awlen_o       (s_awlen),
@@ -670,7 +682,8 @@ module trace_subsystem #(
     .sr_wdata_i        (sr_wdata_i),
     .sr_rdata_o        (brbe_sr_rdata),
     .sr_ready_o        (brbe_sr_ready),
-    .sr_status_o       (brbe_sr_status)
+    .sr_status_o       (brbe_sr_status),
+    .pmu_event_o       (pmu_event_o[5:4])
   );
 
   assign brbe_pe_busy_o = !brbe_ser_empty;

@@ -365,3 +365,81 @@ int harness_buf_add(harness_buf *x, const uint8_t *p, size_t n)
     x->n += n;
     return 0;
 }
+
+int harness_bench_main(int argc, char **argv, const harness_bench *b)
+{
+    uint64_t seeds = 1;
+    const char *waves = NULL;
+    const harness_opt common[] = {
+        { "--seed", HARNESS_OPT_SEED, b->seed, "S", "first seed (decimal, 0x hex or 'random')",
+          0, 0, NULL },
+        { "--seeds", HARNESS_OPT_U64, &seeds, "N", "number of seeds, from S up (default 1)", 1,
+          0, NULL },
+        { "--waves", HARNESS_OPT_STR, &waves, "F.fst",
+          (b->flags & HARNESS_BENCH_WAVES_FIRST) ? "FST waves of the first seed"
+                                                 : "write an FST wave file", 0, 0, NULL },
+    };
+    const size_t ncommon = sizeof common / sizeof common[0];
+    size_t n = ncommon + b->nopts;
+    harness_opt *opts = calloc(n, sizeof *opts);
+    if (!opts) {
+        fprintf(stderr, "%s: out of memory\n", b->prog);
+        return 1;
+    }
+    memcpy(opts, common, sizeof common);
+    if (b->nopts)
+        memcpy(opts + ncommon, b->opts, b->nopts * sizeof *opts);
+    char err[256];
+    int pr = harness_args_parse(argc, argv, opts, n, err, sizeof err);
+    if (pr != 0) {
+        if (pr < 0)
+            fprintf(stderr, "%s: %s\n", b->prog, err);
+        harness_args_usage(pr < 0 ? stderr : stdout, b->prog, "[options]", opts, n);
+        free(opts);
+        return pr < 0 ? 2 : 0;
+    }
+    free(opts);
+    uint64_t first = *b->seed, failed = 0;
+    const size_t msglen = 16384;
+    char *msg = malloc(msglen);
+    if (!msg) {
+        fprintf(stderr, "%s: out of memory\n", b->prog);
+        return 1;
+    }
+    for (uint64_t i = 0; i < seeds; i++) {
+        void *d = b->dut_new(err, sizeof err);
+        if (!d) {
+            fprintf(stderr, "%s: %s\n", b->prog, err);
+            free(msg);
+            return 1;
+        }
+        if (i == 0 && b->describe)
+            b->describe(b->ctx, d, stdout);
+        if (waves && (i == 0 || !(b->flags & HARNESS_BENCH_WAVES_FIRST)) &&
+            b->dut_waves(d, waves, err, sizeof err) != 0) {
+            fprintf(stderr, "%s: %s\n", b->prog, err);
+            b->dut_free(d);
+            free(msg);
+            return 1;
+        }
+        uint64_t seed = first + i;
+        *b->seed = seed;
+        harness_seed_print(stdout, b->prog, seed);
+        fflush(stdout);
+        msg[0] = '\0';
+        int rc = b->run(b->ctx, d, seed, msg, msglen);
+        b->dut_free(d);
+        if (rc != 0) {
+            printf("FAIL seed %" PRIu64 ": %s\n", seed, msg[0] ? msg : "no message");
+            failed++;
+            if (!(b->flags & HARNESS_BENCH_KEEP_GOING)) {
+                seeds = i + 1;
+                break;
+            }
+        }
+    }
+    free(msg);
+    if (b->summary)
+        b->summary(b->ctx, first, seeds, failed, stdout);
+    return failed ? 1 : 0;
+}

@@ -107,4 +107,40 @@ int harness_args_parse(int argc, char **argv, const harness_opt *opts, size_t no
 void harness_args_usage(FILE *f, const char *prog, const char *synopsis,
                         const harness_opt *opts, size_t nopts);
 
+/* ---- the bench main ------------------------------------------------------
+ * Every command-line RTL bench (tb/<unit>/rtl/<unit>_rtl_bench.c and the
+ * FIFO and entry benches) is this loop: the options --seed S (a number or
+ * 'random'), --seeds N and --waves F.fst, then the unit's own; per seed a
+ * fresh device, the seed printed first (harness_seed_print), the run, the
+ * device freed; then the unit's totals.  The device is opaque here (the
+ * unit's dut_new / dut_waves / dut_free behind void pointers). */
+enum {
+    HARNESS_BENCH_KEEP_GOING  = 1u << 0,  /* run every seed after a failure */
+    HARNESS_BENCH_WAVES_FIRST = 1u << 1   /* waves of the first seed only */
+};
+
+typedef struct harness_bench {
+    const char        *prog;   /* "brbe-rtl-bench": messages and usage */
+    const harness_opt *opts;   /* the unit's options, after the three common ones */
+    size_t             nopts;
+    uint64_t          *seed;   /* --seed writes here; holds the default (first seed) */
+    unsigned           flags;  /* HARNESS_BENCH_* */
+    void              *ctx;    /* the unit's options and totals, passed back */
+    void *(*dut_new)(char *err, size_t errlen);
+    int   (*dut_waves)(void *dut, const char *path, char *err, size_t errlen);
+    void  (*dut_free)(void *dut);
+    /* optional: after the first device is made, before any seed (the
+     * parameter set the device was built with) */
+    void  (*describe)(void *ctx, void *dut, FILE *f);
+    /* one seed on a fresh device: 0 when it matched the model; otherwise
+     * msg holds the first difference (printed as "FAIL seed S: msg") */
+    int   (*run)(void *ctx, void *dut, uint64_t seed, char *msg, size_t msglen);
+    /* the totals over the seeds run (failed of seeds failed) */
+    void  (*summary)(void *ctx, uint64_t first, uint64_t seeds, uint64_t failed, FILE *f);
+} harness_bench;
+
+/* Parse argv, run the seeds.  Exit status: 0 every seed matched, 1 a
+ * difference or a bench error, 2 bad options (0 for --help). */
+int harness_bench_main(int argc, char **argv, const harness_bench *b);
+
 #endif

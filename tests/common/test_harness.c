@@ -214,6 +214,139 @@ START_TEST(test_args)
 }
 END_TEST
 
+/* harness_bench_main with a fake device: the seed loop, the stop at the
+ * first failure or keep-going, waves per seed or first only, the unit's
+ * options, bad options and a device that cannot be made. */
+typedef struct fake_bench {
+    uint64_t seed, n, fail_seed;
+    uint64_t ran[16], nran, news, frees, waves, described;
+    uint64_t sum_first, sum_seeds, sum_failed;
+    int no_dut;
+} fake_bench;
+
+static fake_bench *fake_cur;
+
+static void *fake_new(char *err, size_t errlen)
+{
+    if (fake_cur->no_dut) {
+        snprintf(err, errlen, "no device");
+        return NULL;
+    }
+    fake_cur->news++;
+    return malloc(1);
+}
+
+static void fake_free(void *d)
+{
+    fake_cur->frees++;
+    free(d);
+}
+
+static int fake_waves(void *d, const char *path, char *err, size_t errlen)
+{
+    (void)d;
+    (void)err;
+    (void)errlen;
+    ck_assert_str_eq(path, "w.fst");
+    fake_cur->waves++;
+    return 0;
+}
+
+static void fake_describe(void *ctx, void *d, FILE *f)
+{
+    (void)d;
+    (void)f;
+    ((fake_bench *)ctx)->described++;
+}
+
+static int fake_run(void *ctx, void *d, uint64_t seed, char *msg, size_t msglen)
+{
+    fake_bench *b = ctx;
+    ck_assert_ptr_nonnull(d);
+    ck_assert_uint_eq(b->seed, seed);
+    if (b->nran < 16)
+        b->ran[b->nran] = seed;
+    b->nran++;
+    if (seed == b->fail_seed) {
+        snprintf(msg, msglen, "differs at byte 3");
+        return 1;
+    }
+    return 0;
+}
+
+static void fake_summary(void *ctx, uint64_t first, uint64_t seeds, uint64_t failed, FILE *f)
+{
+    fake_bench *b = ctx;
+    (void)f;
+    b->sum_first = first;
+    b->sum_seeds = seeds;
+    b->sum_failed = failed;
+}
+
+static int fake_main(fake_bench *b, unsigned flags, int argc, char **argv)
+{
+    const harness_opt opts[] = {
+        {"--n", HARNESS_OPT_U64, &b->n, "N", "a unit option", 1, 0, NULL},
+    };
+    const harness_bench hb = {
+        .prog = "fake-bench", .opts = opts, .nopts = 1, .seed = &b->seed, .flags = flags,
+        .ctx = b, .dut_new = fake_new, .dut_waves = fake_waves, .dut_free = fake_free,
+        .describe = fake_describe, .run = fake_run, .summary = fake_summary,
+    };
+    fake_cur = b;
+    return harness_bench_main(argc, argv, &hb);
+}
+
+START_TEST(test_bench_main)
+{
+    char *a1[] = {"b", "--seed", "5", "--seeds", "4", "--n", "9", "--waves", "w.fst", NULL};
+    fake_bench b = {.seed = 1, .fail_seed = 7};
+    ck_assert_int_eq(fake_main(&b, 0, 9, a1), 1);
+    ck_assert_uint_eq(b.n, 9);
+    ck_assert_uint_eq(b.nran, 3);
+    ck_assert_uint_eq(b.ran[0], 5);
+    ck_assert_uint_eq(b.ran[2], 7);
+    ck_assert_uint_eq(b.news, 3);
+    ck_assert_uint_eq(b.frees, 3);
+    ck_assert_uint_eq(b.waves, 3);
+    ck_assert_uint_eq(b.described, 1);
+    ck_assert_uint_eq(b.sum_first, 5);
+    ck_assert_uint_eq(b.sum_seeds, 3);
+    ck_assert_uint_eq(b.sum_failed, 1);
+
+    fake_bench k = {.seed = 1, .fail_seed = 7};
+    ck_assert_int_eq(
+        fake_main(&k, HARNESS_BENCH_KEEP_GOING | HARNESS_BENCH_WAVES_FIRST, 9, a1), 1);
+    ck_assert_uint_eq(k.nran, 4);
+    ck_assert_uint_eq(k.ran[3], 8);
+    ck_assert_uint_eq(k.frees, 4);
+    ck_assert_uint_eq(k.waves, 1);
+    ck_assert_uint_eq(k.sum_seeds, 4);
+    ck_assert_uint_eq(k.sum_failed, 1);
+
+    char *a2[] = {"b", "--seeds", "2", NULL};
+    fake_bench p = {.seed = 11, .fail_seed = 99};
+    ck_assert_int_eq(fake_main(&p, 0, 3, a2), 0);
+    ck_assert_uint_eq(p.nran, 2);
+    ck_assert_uint_eq(p.ran[0], 11);
+    ck_assert_uint_eq(p.ran[1], 12);
+    ck_assert_uint_eq(p.waves, 0);
+    ck_assert_uint_eq(p.sum_failed, 0);
+
+    char *a3[] = {"b", "--zz", NULL};
+    fake_bench e = {.seed = 1};
+    ck_assert_int_eq(fake_main(&e, 0, 2, a3), 2);
+    ck_assert_uint_eq(e.nran, 0);
+    char *a4[] = {"b", "--help", NULL};
+    ck_assert_int_eq(fake_main(&e, 0, 2, a4), 0);
+    ck_assert_uint_eq(e.nran, 0);
+
+    fake_bench n = {.seed = 1, .no_dut = 1};
+    ck_assert_int_eq(fake_main(&n, 0, 3, a2), 1);
+    ck_assert_uint_eq(n.nran, 0);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("harness");
@@ -225,6 +358,7 @@ int main(void)
     tcase_add_test(tc, test_bytes_cmp);
     tcase_add_test(tc, test_bytes_context);
     tcase_add_test(tc, test_args);
+    tcase_add_test(tc, test_bench_main);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

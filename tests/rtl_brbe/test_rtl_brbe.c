@@ -3,7 +3,10 @@
  * tb/brbe/rtl/brbe_rtl_tb.h over fixed seeds, every value read through the
  * port compared with the model.  Coverage: over the seeds, every BRBINF
  * TYPE the stream has an event for, and every VALID form, appears in a
- * record read through the port.  A failure names the seed, which
+ * record read through the port; the BRB_FILTERATE count on pmu_event_o
+ * equals the model's captured records at every read sequence, and a clock
+ * with two occurrences (a held ERET's record and the next record's) occurs.
+ * A failure names the seed, which
  * brbe-rtl-bench-<set> --seed reruns (with --waves). */
 #include <check.h>
 #include <inttypes.h>
@@ -21,7 +24,7 @@ START_TEST(test_seeds)
 {
     char err[256];
     uint64_t by_type[64] = { 0 }, can_type[64] = { 0 }, by_valid[4] = { 0 };
-    uint64_t compared = 0, freezes = 0, iall = 0, inj = 0;
+    uint64_t compared = 0, freezes = 0, iall = 0, inj = 0, filt = 0, filt2 = 0, ev_checks = 0;
     const char *set = "?";
     for (unsigned i = 0; i < RUN_SEEDS; i++) {
         brbe_tb_dut *d = brbe_dut_new(err, sizeof err);
@@ -48,6 +51,9 @@ START_TEST(test_seeds)
         freezes += r.freezes;
         iall += r.iall;
         inj += r.inj;
+        filt += r.filterate;
+        filt2 += r.filterate_two;
+        ev_checks += r.ev_checks;
     }
     printf("set %s: %" PRIu64 " values compared, %" PRIu64 " freezes, %" PRIu64 " IALL, %" PRIu64
            " INJ\n  VALID target %" PRIu64 " source %" PRIu64 " full %" PRIu64 "\n  TYPE",
@@ -56,7 +62,12 @@ START_TEST(test_seeds)
         if (can_type[k] || by_type[k])
             printf(" 0x%02x:%" PRIu64 "/%" PRIu64, k, by_type[k], can_type[k]);
     printf("  (records read / stream events)\n");
+    printf("  BRB_FILTERATE %" PRIu64 " (%" PRIu64 " clocks with two), equal to the model's at %"
+           PRIu64 " checkpoints\n", filt, filt2, ev_checks);
     fflush(stdout);
+    ck_assert_uint_gt(filt, 0);
+    ck_assert_uint_gt(filt2, 0);
+    ck_assert_uint_ge(ev_checks, 2u * RUN_SEEDS);
     ck_assert_uint_gt(freezes, 0);
     for (unsigned k = 1; k < 4; k++)
         ck_assert_msg(by_valid[k] > 0, "set %s: no record read with VALID %u", set, k);

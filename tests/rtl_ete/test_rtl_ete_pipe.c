@@ -3,7 +3,7 @@
  * runs (tests/ete/test_ete_model_block.c), a few seeds, run caps
  * max_insns 0 and 4, random valid gaps, pkt_ready backpressure and overflow
  * markers; every byte equals the model's block path with sync_lag ETE_SYNC_LAG.  One
- * binary per parameter set (mk/pipe.mk). */
+ * binary per parameter set (mk/ete_pipe.mk). */
 #include <check.h>
 #include <inttypes.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* The bounded regression of the ETE unit ete_unit on the block port, one
- * parameter set (mk/tb.mk builds one binary per RTL_SETS set): the
+ * parameter set (mk/ete_rtl.mk builds one binary per RTL_SETS set): the
  * ETE RTL bench in its block mode (ete_rtl_tb.h).  The records of each
  * seed become slots (pe_blk_from_recs, RETIRE_WIDTH instructions per run
  * at most on even seeds, the port's 64 on odd seeds and at full rate),

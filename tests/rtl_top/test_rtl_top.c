@@ -4,7 +4,8 @@
  * with the ETE configurations of tb/ete's round trip, every TRBE mode, SPE
  * and BRBE on some seeds, AXI backpressure and PE idle clocks.  A run fails
  * on any difference from the models (ETE bytes, trace buffer, TRBPTR_EL1 /
- * TRBSR_EL1, Profiling Buffer and SPE registers, Branch records); each case
+ * TRBSR_EL1, Profiling Buffer and SPE registers, Branch records, the PMU
+ * event bus and the SPE CTI trigger against the models' counters); each case
  * also checks that it exercised what it is for.  A failure names the seed,
  * which ts-rtl-bench-<set> --seed reruns (with --waves). */
 #include <check.h>
@@ -26,6 +27,8 @@
 typedef struct totals {
     uint64_t records, dropped, lost, trace, flushes, wraps, spe_records, spe_events;
     uint64_t brbe_read, peeks, bursts, stopped;
+    uint64_t ev[TS_EV_SPE_N], brb_filterate, spe_cti, ev_checks;
+    unsigned spe_inflight_records, spe_max_inflight;
 } totals;
 
 enum { MIX_NONE = 0, MIX_SPE = 1, MIX_BRBE = 2 };
@@ -79,6 +82,8 @@ static void run_seeds(uint64_t first, unsigned n, const kase *k, totals *tot)
 
         ts_tb_dut *d = ts_dut_new(err, sizeof err);
         ck_assert_msg(d != NULL, "%s", err);
+        tot->spe_inflight_records = d->params.spe_inflight_records;
+        tot->spe_max_inflight = d->params.spe_max_inflight;
         ts_tb_result r;
         int rc = ts_tb_run(d, &o, &s, &r);
         ts_dut_free(d);
@@ -98,6 +103,11 @@ static void run_seeds(uint64_t first, unsigned n, const kase *k, totals *tot)
         tot->peeks += r.brbe_peeks;
         tot->bursts += r.axi_bursts;
         tot->stopped += (r.trbsr & TRBSR_S) != 0;
+        for (unsigned e = 0; e < TS_EV_SPE_N; e++)
+            tot->ev[e] += r.ev[e];
+        tot->brb_filterate += r.brb_filterate;
+        tot->spe_cti += r.spe_cti;
+        tot->ev_checks += r.ev_checks;
         ts_tb_result_free(&r);
         pe_stream_free(&s);
     }
@@ -156,6 +166,24 @@ START_TEST(test_spe_brbe)
     ck_assert_uint_gt(t.spe_events, 0);           /* PMBIRQ services, buffer switched off/on */
     ck_assert_uint_gt(t.brbe_read, 0);
     ck_assert_uint_gt(t.peeks, 0);
+    /* the event bus: every event seen, equal to the models at every drain */
+    printf("event bus: SAMPLE_POP %" PRIu64 " SAMPLE_FEED %" PRIu64 " SAMPLE_FILTRATE %" PRIu64
+           " SAMPLE_COLLISION %" PRIu64 " BRB_FILTERATE %" PRIu64 ", CTI trigger 2 %" PRIu64
+           ", %" PRIu64 " checkpoints\n", t.ev[TS_EV_SAMPLE_POP], t.ev[TS_EV_SAMPLE_FEED],
+           t.ev[TS_EV_SAMPLE_FILTRATE], t.ev[TS_EV_SAMPLE_COLLISION], t.brb_filterate, t.spe_cti,
+           t.ev_checks);
+    fflush(stdout);
+    ck_assert_uint_gt(t.ev[TS_EV_SAMPLE_POP], t.ev[TS_EV_SAMPLE_FEED]);
+    ck_assert_uint_ge(t.ev[TS_EV_SAMPLE_FEED], t.ev[TS_EV_SAMPLE_FILTRATE]);
+    ck_assert_uint_gt(t.ev[TS_EV_SAMPLE_FILTRATE], 0);
+    ck_assert_uint_gt(t.brb_filterate, 0);
+    ck_assert_uint_eq(t.spe_cti, t.spe_records);
+    ck_assert_uint_gt(t.ev_checks, 16);
+    /* collisions only when samples complete later than MAX_INFLIGHT records */
+    if (t.spe_inflight_records > t.spe_max_inflight)
+        ck_assert_uint_gt(t.ev[TS_EV_SAMPLE_COLLISION], 0);
+    else
+        ck_assert_uint_eq(t.ev[TS_EV_SAMPLE_COLLISION], 0);
 }
 END_TEST
 

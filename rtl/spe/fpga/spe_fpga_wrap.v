@@ -13,6 +13,7 @@ module spe_fpga_wrap #(
   parameter EXT_HEADERS      = 0,
   parameter ALIGN_CMD        = 0,
   parameter INFLIGHT_RECORDS = 1,
+  parameter MAX_INFLIGHT     = 16,
   parameter EA_REPORT        = 1,
   parameter EA_SYNC          = 1
 ) (
@@ -27,7 +28,7 @@ module spe_fpga_wrap #(
                      1 + 1 + 1 + 2 + 2 + 1 + 1 + 1 + 64 + 2 + 1 +
                      1 + 1 + 16 + 64 +
                      1 + 1 + ID_W + 2 + 1;
-  localparam OUT_W = 1 + 1 + 64 + 1 + 1 + 1 + 1 + 1 +
+  localparam OUT_W = 1 + 1 + 64 + 1 + 1 + 1 + 1 + 1 + 4 + 1 +
                      ID_W + 64 + 8 + 3 + 2 + 1 + 4 + 3 + 1 + DATA_W + DATA_W / 8 + 1 + 1 + 1;
 
   wire [IN_W-1:0]  sh_q;
@@ -53,7 +54,8 @@ module spe_fpga_wrap #(
           sr_valid, sr_write, sr_enc, sr_wdata,
           awready, wready, bid, bresp, bvalid} = sh_q;
 
-  wire              pe_ready, psb_ready, sr_ready, sr_err, irq, serror, idle;
+  wire              pe_ready, psb_ready, sr_ready, sr_err, irq, serror, idle, cti_trig;
+  wire [3:0]        pmu_event;
   wire              awlock, awvalid, wlast, wvalid, bready;
   wire [63:0]       sr_rdata, awaddr;
   wire [ID_W-1:0]   awid;
@@ -67,7 +69,7 @@ module spe_fpga_wrap #(
   spe_top #(
     .DATA_W(DATA_W), .ID_W(ID_W), .ALIGN(ALIGN), .MAX_SIZE(MAX_SIZE), .ERND(ERND),
     .EXT_HEADERS(EXT_HEADERS), .ALIGN_CMD(ALIGN_CMD), .INFLIGHT_RECORDS(INFLIGHT_RECORDS),
-    .EA_REPORT(EA_REPORT), .EA_SYNC(EA_SYNC)
+    .MAX_INFLIGHT(MAX_INFLIGHT), .EA_REPORT(EA_REPORT), .EA_SYNC(EA_SYNC)
   ) u_spe (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .pe_valid_i(pe_valid), .pe_ready_o(pe_ready), .pe_kind_i(pe_kind), .pe_iclass_i(pe_iclass),
@@ -83,6 +85,7 @@ module spe_fpga_wrap #(
     .sr_valid_i(sr_valid), .sr_write_i(sr_write), .sr_enc_i(sr_enc), .sr_wdata_i(sr_wdata),
     .sr_rdata_o(sr_rdata), .sr_ready_o(sr_ready), .sr_err_o(sr_err),
     .irq_o(irq), .serror_o(serror), .idle_o(idle),
+    .pmu_event_o(pmu_event), .cti_trig_o(cti_trig),
     .m_axi_awid_o(awid), .m_axi_awaddr_o(awaddr), .m_axi_awlen_o(awlen),
     .m_axi_awsize_o(awsize), .m_axi_awburst_o(awburst), .m_axi_awlock_o(awlock),
     .m_axi_awcache_o(awcache), .m_axi_awprot_o(awprot), .m_axi_awvalid_o(awvalid),
@@ -92,6 +95,7 @@ module spe_fpga_wrap #(
   );
 
   assign outs = {pe_ready, psb_ready, sr_rdata, sr_ready, sr_err, irq, serror, idle,
+                 pmu_event, cti_trig,
                  awid, awaddr, awlen, awsize, awburst, awlock, awcache, awprot,
                  awvalid, wdata, wstrb, wlast, wvalid, bready};
 

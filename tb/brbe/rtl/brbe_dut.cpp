@@ -70,6 +70,7 @@ void step(void *vp, const brbe_pins_in *in, brbe_pins_out *o)
     o->sr_rdata = t.sr_rdata_o;
     o->sr_ready = t.sr_ready_o & 1u;
     o->sr_status = t.sr_status_o & 3u;
+    o->pmu_event = t.pmu_event_o & 3u;
     d->sim.rise();
 }
 

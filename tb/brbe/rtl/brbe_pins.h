@@ -27,6 +27,7 @@ typedef struct brbe_pins_in {
 typedef struct brbe_pins_out {
     uint64_t sr_rdata;
     uint8_t  sr_ready, sr_status;
+    uint8_t  pmu_event;     /* pmu_event_o: BRB_FILTERATE occurrences, 0..2 */
 } brbe_pins_out;
 
 /* The parameters the device was built with (brbe_model_cfg form). */

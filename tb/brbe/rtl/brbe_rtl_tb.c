@@ -82,6 +82,22 @@ static void clk(tb *t)
 {
     t->d->step(t->d->ctx, &t->in, &t->out);
     t->r->cycles++;
+    t->r->filterate += t->out.pmu_event & 3u;
+    t->r->filterate_two += (t->out.pmu_event & 3u) == 2u;
+}
+
+/* BRB_FILTERATE (R_GWMZV) counted on pmu_event_o against the model's
+ * captured records; called at least one clock after the last PE record
+ * (the count is registered). */
+static int cmp_events(tb *t)
+{
+    brbe_model_counts s;
+    brbe_model_stats(t->m, &s);
+    t->r->ev_checks++;
+    if (s.captured != t->r->filterate)
+        return fail(t, "PMU event BRB_FILTERATE: model %" PRIu64 " captured, rtl %" PRIu64
+                    " counted", s.captured, t->r->filterate);
+    return 0;
 }
 
 static const char *op_name(int op)
@@ -298,6 +314,9 @@ static int read_sequence(tb *t)
     unsigned el = t->top_el;
     uint64_t fcr = 0;
     t->r->sequences++;
+    clk(t);
+    if (cmp_events(t))
+        return 1;
     for (unsigned i = 0; i < N_REG_ENCS; i++)
         if (access(t, OP_READ, reg_encs[i], el, 1, 0, NULL))
             return 1;

@@ -7,7 +7,9 @@
  * environment.  Every access's status is compared as it happens; at random
  * points and at the end a read sequence reads every register and every
  * record of every bank through the port and compares each value with
- * brbe_model_read. */
+ * brbe_model_read.  The BRB_FILTERATE count on pmu_event_o is summed every
+ * clock and compared with the model's captured records at every read
+ * sequence and at the end. */
 #ifndef BRBE_RTL_TB_H
 #define BRBE_RTL_TB_H
 
@@ -33,6 +35,9 @@ typedef struct brbe_rtl_result {
     uint64_t compared;      /* read values compared */
     uint64_t sequences;     /* full read sequences */
     uint64_t freezes, iall, inj;
+    uint64_t filterate;     /* BRB_FILTERATE occurrences counted on pmu_event_o */
+    uint64_t filterate_two; /* clocks with two occurrences */
+    uint64_t ev_checks;     /* counts compared with the model's */
     uint64_t by_type[64];   /* valid records read through the port, per TYPE */
     uint64_t by_valid[4];   /* ... per VALID */
     uint64_t can_type[64];  /* stream events that produce each TYPE */

@@ -1,6 +1,6 @@
 // The thin C++ shim between the Verilated ETE unit (class Vete_unit, the PE
 // block port) and the C bench: pins, clock, APB transfers, waves, coverage.
-// Compiled once per parameter set by mk/tb.mk, with the set's parameters
+// Compiled once per parameter set by mk/ete_rtl.mk, with the set's parameters
 // as ETE_DUT_* macros (the same values as the -G options given to Verilator).
 #include <chrono>
 #include <cstdio>
@@ -22,7 +22,7 @@ typedef Vete_unit Vtop;      // the block port (docs/ete-rtl-interface.md)
     !defined(ETE_DUT_RS_DEPTH) || !defined(ETE_DUT_NUM_ACPAIRS) ||                           \
     !defined(ETE_DUT_NUM_EVENTS) || !defined(ETE_DUT_NUM_EXTIN) || !defined(ETE_DUT_CCSIZE) || \
     !defined(ETE_DUT_CCITMIN) || !defined(ETE_DUT_COMMOPT) || !defined(ETE_DUT_IN_FIFO_DEPTH)
-#error "mk/tb.mk passes the parameter set as ETE_DUT_* macros"
+#error "mk/ete_rtl.mk passes the parameter set as ETE_DUT_* macros"
 #endif
 
 static_assert(ETE_DUT_RETIRE_WIDTH == 1 || ETE_DUT_RETIRE_WIDTH == 2 || ETE_DUT_RETIRE_WIDTH == 4,

@@ -1,7 +1,7 @@
 /* C interface to the Verilated ETE unit, the thin C++ shim of
  * ete_dut.cpp: rtl/ete/ete_unit.v (the PE block port and ts_i,
  * docs/ete-rtl-interface.md).  One shim object is compiled per
- * parameter set (mk/tb.mk); the set's parameters are reported by
+ * parameter set (mk/ete_rtl.mk); the set's parameters are reported by
  * ete_dut_params().
  *
  * Ports and their meaning: docs/ete-rtl-interface.md.

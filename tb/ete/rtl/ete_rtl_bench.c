@@ -298,7 +298,7 @@ int main(int argc, char **argv)
            c_sim > 0 ? (double)tot_cycles / c_sim : 0.0);
     if (o.mode != ETE_RTL_MODE_NORMAL) {
         /* rates over the cycles that presented records, all seeds
-         * together, then the totals they come from (mk/tb.mk's
+         * together, then the totals they come from (mk/ete_rtl.mk's
          * bench-ete-rtl adds those up over runs) */
         double rc = tot_rcyc ? (double)tot_rcyc : 1.0;
         printf("rate %s set %s seeds %" PRIu64 ": p0/cycle %.3f records/cycle %.3f "

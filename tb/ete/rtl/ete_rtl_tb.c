@@ -43,7 +43,7 @@ int ete_rtl_config_index(const char *name)
 
 void ete_rtl_fit_config(const ete_dut_params *dp, ete_params *p, ete_progregs *r)
 {
-    /* the model is the unit the RTL was built as (mk/tb.mk -G values) */
+    /* the model is the unit the RTL was built as (mk/ete_rtl.mk -G values) */
     p->rs_depth = dp->rs_depth;
     p->num_acpairs = dp->num_acpairs;
     p->num_events = dp->num_events;

@@ -13,6 +13,7 @@
 #if !defined(SPE_DUT_SET) || !defined(SPE_DUT_DATA_W) || !defined(SPE_DUT_ALIGN) ||         \
     !defined(SPE_DUT_MAX_SIZE) || !defined(SPE_DUT_ERND) || !defined(SPE_DUT_EXT_HEADERS) || \
     !defined(SPE_DUT_ALIGN_CMD) || !defined(SPE_DUT_INFLIGHT_RECORDS) ||                    \
+    !defined(SPE_DUT_MAX_INFLIGHT) ||                                                        \
     !defined(SPE_DUT_EA_REPORT) || !defined(SPE_DUT_EA_SYNC)
 #error "mk/spe_rtl.mk passes the parameter set as SPE_DUT_* macros"
 #endif
@@ -94,6 +95,8 @@ void step(void *vp, const spe_pins_in *in, spe_pins_out *o)
     o->irq = t.irq_o & 1u;
     o->serror = t.serror_o & 1u;
     o->idle = t.idle_o & 1u;
+    o->pmu_event = t.pmu_event_o & 15u;
+    o->cti_trig = t.cti_trig_o & 1u;
     o->awid = t.m_axi_awid_o;
     o->awaddr = t.m_axi_awaddr_o;
     o->awlen = t.m_axi_awlen_o;
@@ -129,6 +132,7 @@ extern "C" spe_tb_dut *spe_dut_new(char *err, size_t errlen)
     p.lds = 1;
     p.have_tme = 1;
     p.inflight_records = SPE_DUT_INFLIGHT_RECORDS;
+    p.max_inflight = SPE_DUT_MAX_INFLIGHT;
     p.ext_headers = SPE_DUT_EXT_HEADERS;
     p.align_cmd = SPE_DUT_ALIGN_CMD;
     p.ea_report = SPE_DUT_EA_REPORT;

@@ -29,6 +29,8 @@ typedef struct spe_pins_in {
 
 typedef struct spe_pins_out {
     uint8_t  pe_ready, psb_ready, sr_ready, sr_err, irq, serror, idle;
+    uint8_t  pmu_event;     /* pmu_event_o: SPE_EV_* bits */
+    uint8_t  cti_trig;      /* cti_trig_o: CTI input trigger 2 */
     uint64_t sr_rdata;
     uint16_t awid;
     uint64_t awaddr;
@@ -37,10 +39,20 @@ typedef struct spe_pins_out {
     uint16_t wstrb;
 } spe_pins_out;
 
+/* pmu_event_o bits (SPE supplement 2.6 Table 1) */
+enum {
+    SPE_EV_SAMPLE_POP       = 0,   /* 0x4000 */
+    SPE_EV_SAMPLE_FEED      = 1,   /* 0x4001 */
+    SPE_EV_SAMPLE_FILTRATE  = 2,   /* 0x4002 */
+    SPE_EV_SAMPLE_COLLISION = 3,   /* 0x4003 */
+    SPE_EV_N                = 4
+};
+
 /* The parameters the device was built with (spe_params form). */
 typedef struct spe_tb_params {
     const char *set;
-    unsigned data_w, align, max_size, ernd, lds, have_tme, inflight_records, ext_headers,
+    unsigned data_w, align, max_size, ernd, lds, have_tme, inflight_records, max_inflight,
+        ext_headers,
         align_cmd, ea_report, ea_sync;
 } spe_tb_params;
 

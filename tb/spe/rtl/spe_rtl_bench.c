@@ -43,6 +43,7 @@ int main(int argc, char **argv)
     o.log = stdout;
     uint64_t first = o.seed, compared = 0, records = 0, bytes = 0, written = 0, aborts = 0;
     uint64_t services = 0, mgmt = 0, full = 0, coll = 0, cycles = 0;
+    uint64_t ev[SPE_EV_N] = { 0 }, cti = 0, ev_checks = 0, inflight_max = 0;
     for (uint64_t s = 0; s < seeds; s++) {
         char err[256];
         spe_tb_dut *d = spe_dut_new(err, sizeof err);
@@ -74,6 +75,12 @@ int main(int argc, char **argv)
         mgmt += r.mgmt;
         full += r.full;
         coll += r.collisions;
+        for (unsigned e = 0; e < SPE_EV_N; e++)
+            ev[e] += r.ev[e];
+        cti += r.cti;
+        ev_checks += r.ev_checks;
+        if (r.inflight_max > inflight_max)
+            inflight_max = r.inflight_max;
         cycles += r.cycles;
     }
     printf("PASS %" PRIu64 " seeds from %" PRIu64 ": %" PRIu64 " PE records, %" PRIu64
@@ -82,5 +89,10 @@ int main(int argc, char **argv)
            " AXI aborts, %" PRIu64 " values compared, %" PRIu64 " clocks\n",
            seeds, first, records, written, bytes, mgmt, full, coll, services, aborts, compared,
            cycles);
+    printf("  at most %" PRIu64 " samples in flight; pulses equal to the model's counters at %"
+           PRIu64 " checkpoints: SAMPLE_POP %" PRIu64 ", SAMPLE_FEED %" PRIu64
+           ", SAMPLE_FILTRATE %" PRIu64 ", SAMPLE_COLLISION %" PRIu64 ", CTI trigger 2 %" PRIu64
+           "\n", inflight_max, ev_checks, ev[SPE_EV_SAMPLE_POP], ev[SPE_EV_SAMPLE_FEED],
+           ev[SPE_EV_SAMPLE_FILTRATE], ev[SPE_EV_SAMPLE_COLLISION], cti);
     return 0;
 }

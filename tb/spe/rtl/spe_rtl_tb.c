@@ -46,6 +46,7 @@ typedef struct tb {
     uint64_t rec_idx;
     int stream;                 /* records back to back, compared every 16 records */
     int full_seen;              /* the buffer-full event in PMBSR_EL1 is counted */
+    unsigned off_left;          /* records until the buffer is enabled again */
     int failed;
 } tb;
 
@@ -84,6 +85,9 @@ static void clock1(tb *t)
     t->d->step(t->d->ctx, in, &t->out);
     t->r->cycles++;
     const spe_pins_out *o = &t->out;
+    for (unsigned e = 0; e < SPE_EV_N; e++)
+        t->r->ev[e] += (o->pmu_event >> e) & 1u;
+    t->r->cti += o->cti_trig & 1u;
     if (o->awvalid && in->awready) {
         unsigned nb = (o->awlen + 1u) * t->db;
         if (o->awburst != 1 || (1u << o->awsize) != t->db || o->awid != 0 ||
@@ -277,6 +281,10 @@ static void feed(tb *t, const pe_rec *x)
     if (!t->stream)
         wait_idle(t);
     spe_model_feed(t->m, x);
+    spe_status st;
+    spe_model_status(t->m, &st);
+    if (st.inflight > t->r->inflight_max)
+        t->r->inflight_max = st.inflight;
 }
 
 static void psb(tb *t)
@@ -291,6 +299,29 @@ static void psb(tb *t)
     t->in.psb_valid = 0;
     wait_idle(t);
     spe_model_flush(t->m);
+}
+
+/* The pulses counted so far against the model's counters.  Called after
+ * the unit has been idle for at least one clock (the pulses are registered:
+ * they leave one clock after the clock that decides them). */
+static void cmp_events(tb *t)
+{
+    static const char *const name[SPE_EV_N] = {
+        "SAMPLE_POP", "SAMPLE_FEED", "SAMPLE_FILTRATE", "SAMPLE_COLLISION"
+    };
+    spe_status st;
+    spe_model_status(t->m, &st);
+    const uint64_t mv[SPE_EV_N] = {
+        st.c.sample_pop, st.c.sample_feed, st.c.sample_filtrate, st.c.sample_collision
+    };
+    t->r->ev_checks++;
+    for (unsigned e = 0; e < SPE_EV_N; e++)
+        if (mv[e] != t->r->ev[e])
+            fail(t, 1, "PMU event %s: model %" PRIu64 " rtl %" PRIu64 " pulses", name[e], mv[e],
+                 t->r->ev[e]);
+    if (st.c.written != t->r->cti)
+        fail(t, 1, "CTI trigger 2 (records written): model %" PRIu64 " rtl %" PRIu64 " pulses",
+             st.c.written, t->r->cti);
 }
 
 static void check_state(tb *t)
@@ -314,6 +345,7 @@ static void check_state(tb *t)
     cmp_reg(t, PMBPTR_EL1_ENC);
     cmp_reg(t, PMBSR_EL1_ENC);
     cmp_reg(t, PMSICR_EL1_ENC);
+    cmp_events(t);
 }
 
 static void program(tb *t)
@@ -367,7 +399,7 @@ int spe_rtl_run(const spe_tb_dut *dut, const spe_rtl_opts *o, spe_rtl_result *r)
     p.lds = dut->params.lds;
     p.have_tme = dut->params.have_tme;
     p.inflight_records = dut->params.inflight_records;
-    p.max_inflight = 1;
+    p.max_inflight = dut->params.max_inflight;
     p.ext_headers = dut->params.ext_headers;
     p.align_cmd = dut->params.align_cmd;
     p.ea_report = dut->params.ea_report;
@@ -391,7 +423,8 @@ int spe_rtl_run(const spe_tb_dut *dut, const spe_rtl_opts *o, spe_rtl_result *r)
 
     t->p_aw = 0.3 + 0.7 * harness_rng_unit(g);
     t->p_w = 0.3 + 0.7 * harness_rng_unit(g);
-    t->b_lat_max = (unsigned)harness_rng_below(g, 8);
+    t->b_lat_max = harness_rng_chance(g, 0.25) ? (unsigned)harness_rng_range(g, 8, 40)
+                                               : (unsigned)harness_rng_below(g, 8);
     t->stream = (int)(o->seed & 1u);
 
     /* PE controls */
@@ -455,8 +488,20 @@ int spe_rtl_run(const spe_tb_dut *dut, const spe_rtl_opts *o, spe_rtl_result *r)
             psb(t);
         feed(t, &s.rec[i]);
         r->pe_records++;
-        if (s.rec[i].kind == PE_KIND_RESET)
+        if (s.rec[i].kind == PE_KIND_RESET) {
             wr_both(t, PMBLIMITR_EL1_ENC, t->limit | PMBLIMITR_EL1_E);
+            t->off_left = 0;
+        }
+        /* the buffer disabled for 1..48 records now and then: the samples
+         * in flight complete meanwhile and are discarded (3.6.1), counted by
+         * SAMPLE_FILTRATE when they pass the filters */
+        if (t->off_left) {
+            if (--t->off_left == 0)
+                wr_both(t, PMBLIMITR_EL1_ENC, t->limit | PMBLIMITR_EL1_E);
+        } else if (harness_rng_chance(g, 0.002)) {
+            wr_both(t, PMBLIMITR_EL1_ENC, t->limit);
+            t->off_left = (unsigned)harness_rng_range(g, 1, 48);
+        }
         if (t->stream && i % 16u != 15u && s.rec[i].kind != PE_KIND_RESET)
             continue;
         wait_idle(t);
@@ -484,6 +529,7 @@ int spe_rtl_run(const spe_tb_dut *dut, const spe_rtl_opts *o, spe_rtl_result *r)
         };
         for (size_t k = 0; k < sizeof regs / sizeof regs[0]; k++)
             cmp_reg(t, regs[k]);
+        cmp_events(t);
     }
     spe_status st;
     spe_model_status(t->m, &st);

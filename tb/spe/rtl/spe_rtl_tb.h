@@ -10,7 +10,13 @@
  * on odd seeds records go back to back (the unit's backpressure only) and
  * the comparison is made every 16 records.  The memory image is compared
  * at every buffer service (the bench plays the buffer-full handler) and at
- * the end; every register is compared at the end. */
+ * the end; every register is compared at the end.  The pulses of
+ * pmu_event_o and cti_trig_o are counted every clock and compared with the
+ * model's counters (SAMPLE_POP, SAMPLE_FEED, SAMPLE_FILTRATE,
+ * SAMPLE_COLLISION; records written for the CTI trigger) at every register
+ * comparison and at the end.  The AXI slave's response latency is drawn per
+ * run (B 0..7 clocks, or up to 40 on a quarter of the runs), so records
+ * complete at random times relative to the PE stream. */
 #ifndef SPE_RTL_TB_H
 #define SPE_RTL_TB_H
 
@@ -38,6 +44,10 @@ typedef struct spe_rtl_result {
     uint64_t full;          /* buffer-full events seen (PMBSR_EL1.S, EC 0, BSC 1) */
     uint64_t collisions;    /* sample collisions of the model (PMBSR_EL1.COLL sources) */
     uint64_t bursts;        /* AXI bursts */
+    uint64_t inflight_max;  /* most samples in flight in the model after a record */
+    uint64_t ev[SPE_EV_N];  /* pmu_event_o pulses counted (SPE_EV_* order) */
+    uint64_t cti;           /* cti_trig_o pulses counted */
+    uint64_t ev_checks;     /* event counts compared with the model's counters */
     char msg[4096];         /* first difference, with context */
 } spe_rtl_result;
 

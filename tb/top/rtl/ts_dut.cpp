@@ -16,6 +16,7 @@
     !defined(TS_DUT_ETE_CCSIZE) || !defined(TS_DUT_ETE_CCITMIN) || !defined(TS_DUT_ETE_COMMOPT) || \
     !defined(TS_DUT_SPE_ALIGN) || !defined(TS_DUT_SPE_MAX_SIZE) || !defined(TS_DUT_SPE_ERND) ||  \
     !defined(TS_DUT_SPE_INFLIGHT_RECORDS) || !defined(TS_DUT_SPE_EXT_HEADERS) ||                \
+    !defined(TS_DUT_SPE_MAX_INFLIGHT) ||                                                        \
     !defined(TS_DUT_SPE_SER_DEPTH) || !defined(TS_DUT_BRBE_NUMREC) ||                           \
     !defined(TS_DUT_BRBE_HAS_EL2) || !defined(TS_DUT_BRBE_HAS_EL3) ||                           \
     !defined(TS_DUT_BRBE_V1P1) ||                                                               \
@@ -160,6 +161,8 @@ void step(void *vp, const ts_pins_in *in, ts_pins_out *o)
     o->spe_serror = t.spe_serror_o & 1u;
     o->spe_idle = t.spe_idle_o & 1u;
     o->spe_psb_ready = t.spe_psb_ready_o & 1u;
+    o->spe_cti_trig = t.spe_cti_trig_o & 1u;
+    o->pmu_event = t.pmu_event_o & 63u;
     vl_shim::axi_w_sample(t, o, TS_DUT_ID_W, TS_DUT_DATA_W / 8);
     d->sim.rise();
 }
@@ -202,6 +205,7 @@ ts_tb_dut *ts_dut_new(char *err, size_t errlen)
     p.spe_max_size = TS_DUT_SPE_MAX_SIZE;
     p.spe_ernd = TS_DUT_SPE_ERND;
     p.spe_inflight_records = TS_DUT_SPE_INFLIGHT_RECORDS;
+    p.spe_max_inflight = TS_DUT_SPE_MAX_INFLIGHT;
     p.spe_ext_headers = TS_DUT_SPE_EXT_HEADERS;
     p.spe_ser_depth = TS_DUT_SPE_SER_DEPTH;
     p.brbe_numrec = TS_DUT_BRBE_NUMREC;

@@ -83,6 +83,9 @@ typedef struct ts_pins_out {
     uint8_t  tap_data[TS_TB_MAX_OB];
     /* SPE */
     uint8_t  spe_irq, spe_serror, spe_idle, spe_psb_ready;
+    uint8_t  spe_cti_trig;   /* spe_cti_trig_o: CTI input trigger 2 (SPE 2.7) */
+    /* PMU event bus pmu_event_o: TS_EV_* bits, [5:4] the BRB_FILTERATE count */
+    uint8_t  pmu_event;
     /* AXI4 write master */
     uint32_t awid;
     uint64_t awaddr;
@@ -91,6 +94,16 @@ typedef struct ts_pins_out {
     uint32_t wstrb;
     uint8_t  wlast, wvalid, bready;
 } ts_pins_out;
+
+/* pmu_event_o of trace_subsystem (docs/trace-subsystem.md, "PMU events") */
+enum {
+    TS_EV_SAMPLE_POP       = 0,   /* SPE 0x4000, pulse */
+    TS_EV_SAMPLE_FEED      = 1,   /* SPE 0x4001, pulse */
+    TS_EV_SAMPLE_FILTRATE  = 2,   /* SPE 0x4002, pulse */
+    TS_EV_SAMPLE_COLLISION = 3,   /* SPE 0x4003, pulse */
+    TS_EV_SPE_N            = 4,
+    TS_EV_BRB_FILTERATE    = 4    /* BRBE 0x811F: bits [5:4], a count 0..2 */
+};
 
 /* The parameters the device was built with (the -G values). */
 typedef struct ts_tb_params {
@@ -101,7 +114,8 @@ typedef struct ts_tb_params {
     unsigned ete_entry_depth, ete_out_fifo_depth, ete_rs_depth, ete_num_acpairs;
     unsigned ete_num_events, ete_num_extin, ete_ccsize, ete_ccitmin, ete_commopt;
     /* SPE (the other spe_params fields are spe_params_default's, as spe_top's defaults) */
-    unsigned spe_align, spe_max_size, spe_ernd, spe_inflight_records, spe_ext_headers;
+    unsigned spe_align, spe_max_size, spe_ernd, spe_inflight_records, spe_max_inflight;
+    unsigned spe_ext_headers;
     unsigned spe_ser_depth;
     /* BRBE */
     unsigned brbe_numrec, brbe_has_el2, brbe_has_el3, brbe_v1p1, brbe_record_isb;

@@ -658,6 +658,10 @@ static int clock1(bench *t)
         t->r->trbe_flushes++;
     }
     t->r->trbe_wraps += o->trbe_evt_wrap;
+    for (unsigned e = 0; e < TS_EV_SPE_N; e++)
+        t->r->ev[e] += (o->pmu_event >> e) & 1u;
+    t->r->brb_filterate += (o->pmu_event >> TS_EV_BRB_FILTERATE) & 3u;
+    t->r->spe_cti += o->spe_cti_trig & 1u;
     t->flush_run = o->trbe_flush_req ? t->flush_run + 1u : 0u;
     if (t->flush_run > FLUSH_LIMIT)
         ts_fail(t, "the TRBE's trace unit flush request was not completed in %u clocks",
@@ -816,8 +820,8 @@ static int program_spe(bench *t)
     spe_wr(t, PMSCR_EL1_ENC, scr1);
     spe_wr(t, PMSCR_EL2_ENC, scr2);
     /* intervals of 256..1024 operations, sometimes randomised; now and
-     * then every operation (collisions, a busy unit, a full buffer) */
-    uint64_t irr = harness_rng_chance(g, 0.1) ? 0
+     * then (1 in 4) every operation (collisions, a busy unit, a full buffer) */
+    uint64_t irr = harness_rng_chance(g, 0.25) ? 0
                  : (harness_rng_range(g, 1, 4) << 8) |
                    (harness_rng_chance(g, 0.3) ? PMSIRR_EL1_RND : 0);
     spe_wr(t, PMSIRR_EL1_ENC, irr);
@@ -892,6 +896,48 @@ static void spe_compare_mem(bench *t, const char *when)
             t->spe_base + off, t->smem[off], t->ax.m[1].mem[off]);
 }
 
+/* The event pulses counted so far against the models' counters, once the
+ * unit is drained (pause_drain) and one clock more has passed (the pulses
+ * are registered).  Without the model, its bits must stay low. */
+static void spe_compare_events(bench *t)
+{
+    static const char *const name[TS_EV_SPE_N] = {
+        "SAMPLE_POP", "SAMPLE_FEED", "SAMPLE_FILTRATE", "SAMPLE_COLLISION"
+    };
+    uint64_t mv[TS_EV_SPE_N] = { 0 }, written = 0;
+    if (t->sm) {
+        spe_status st;
+        spe_model_status(t->sm, &st);
+        mv[0] = st.c.sample_pop;
+        mv[1] = st.c.sample_feed;
+        mv[2] = st.c.sample_filtrate;
+        mv[3] = st.c.sample_collision;
+        written = st.c.written;
+    }
+    t->r->ev_checks++;
+    for (unsigned e = 0; e < TS_EV_SPE_N && !t->failed; e++)
+        if (mv[e] != t->r->ev[e])
+            ts_fail(t, "PMU event %s: model %" PRIu64 ", pmu_event_o[%u] %" PRIu64 " pulses",
+                    name[e], mv[e], e, t->r->ev[e]);
+    if (!t->failed && written != t->r->spe_cti)
+        ts_fail(t, "CTI input trigger 2: model %" PRIu64 " records written, spe_cti_trig_o %"
+                PRIu64 " pulses", written, t->r->spe_cti);
+}
+
+static void brbe_compare_events(bench *t)
+{
+    uint64_t mv = 0;
+    if (t->bm) {
+        brbe_model_counts c;
+        brbe_model_stats(t->bm, &c);
+        mv = c.captured;
+    }
+    t->r->ev_checks++;
+    if (!t->failed && mv != t->r->brb_filterate)
+        ts_fail(t, "PMU event BRB_FILTERATE: model %" PRIu64 " captured, pmu_event_o[5:4] %" PRIu64,
+                mv, t->r->brb_filterate);
+}
+
 /* The profiling driver's work between records: the management interrupt
  * (compare the buffer, rewind the pointer, restart), or switching the
  * Profiling Buffer off or on (a context switch). */
@@ -909,6 +955,7 @@ static void spe_event(bench *t)
         spe_wr(t, PMBLIMITR_EL1_ENC, t->spe_limit | (t->spe_on ? PMBLIMITR_EL1_E : 0));
         t->r->spe_toggles++;
     }
+    spe_compare_events(t);
     t->paused = 0;
 }
 
@@ -923,6 +970,7 @@ static void brbe_event(bench *t)
         sr_access(t, OP_READ, BRBTGT_EL1_ENC(n), t->brbe_el, 0, NULL);
     }
     t->r->brbe_peeks++;
+    brbe_compare_events(t);
     t->paused = 0;
 }
 
@@ -1106,6 +1154,7 @@ static void finish_spe(bench *t)
     t->r->pmbptr = st.pmbptr;
     t->r->pmbsr = st.pmbsr;
     t->r->spe_records = st.c.written;
+    spe_compare_events(t);
 }
 
 static void finish_brbe(bench *t)
@@ -1134,6 +1183,7 @@ static void finish_brbe(bench *t)
     }
     sr_access(t, OP_WRITE, BRBFCR_EL1_ENC, el, fcr, NULL);
     t->r->brbe_records_read = t->brbe_valid_read;
+    brbe_compare_events(t);
 }
 
 static void finish_trbe(bench *t)
@@ -1387,6 +1437,11 @@ static void run(bench *t)
         finish_spe(t);
     if (!t->failed && t->bm)
         finish_brbe(t);
+    /* a unit not in use raises none of its events */
+    if (!t->failed && !t->sm)
+        spe_compare_events(t);
+    if (!t->failed && !t->bm)
+        brbe_compare_events(t);
 }
 
 int ts_tb_run(const ts_tb_dut *dut, const ts_tb_opts *o, const pe_stream *s, ts_tb_result *r)
@@ -1463,7 +1518,7 @@ int ts_tb_run(const ts_tb_dut *dut, const ts_tb_opts *o, const pe_stream *s, ts_
         sp.ernd = t->P.spe_ernd;
         sp.inflight_records = t->P.spe_inflight_records;
         sp.ext_headers = t->P.spe_ext_headers;
-        sp.max_inflight = 1;
+        sp.max_inflight = t->P.spe_max_inflight;
         t->sm = spe_model_new(&sp, err, sizeof err);
         if (!t->sm) {
             snprintf(r->msg, sizeof r->msg, "SPE model: %s", err);

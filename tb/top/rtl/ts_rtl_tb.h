@@ -18,7 +18,10 @@
  *     the TRBE model's,
  *   - (SPE) the Profiling Buffer image and PMB* registers equal the SPE
  *     model's, (BRBE) the records read through the system-register port
- *     equal the BRBE model's.
+ *     equal the BRBE model's,
+ *   - the pulses of the PMU event bus pmu_event_o and of spe_cti_trig_o
+ *     equal the SPE model's SAMPLE_* counters and records written and the
+ *     BRBE model's captured records (BRB_FILTERATE).
  * A run passes when all of these hold.  The caller decodes the buffer. */
 #ifndef TS_RTL_TB_H
 #define TS_RTL_TB_H
@@ -95,6 +98,13 @@ typedef struct ts_tb_result {
     uint64_t spe_toggles;       /* PMBLIMITR_EL1.E switched mid-run */
     uint64_t brbe_peeks;        /* mid-run reads of the newest Branch records */
     uint64_t spe_dropped, brbe_dropped;   /* records the serializers dropped */
+    /* PMU event bus and CTI trigger: pulses (the BRB_FILTERATE counts)
+     * summed every clock, compared with the models' counters after every
+     * drain of SPE or BRBE and at the end */
+    uint64_t ev[TS_EV_SPE_N];   /* TS_EV_SAMPLE_* */
+    uint64_t brb_filterate;
+    uint64_t spe_cti;           /* CTI input trigger 2: records written */
+    uint64_t ev_checks;         /* comparisons made */
 } ts_tb_result;
 
 /* One run of the records of s (s->image is not used by the RTL).  Returns

@@ -1,5 +1,5 @@
 // The thin C++ shim between the Verilated ete_pipe (class Vete_pipe) and the
-// C bench (pipe_tb.c).  Compiled once per parameter set by mk/pipe.mk with
+// C bench (pipe_tb.c).  Compiled once per parameter set by mk/ete_pipe.mk with
 // the set's parameters as PIPE_DUT_* macros (the -G values).
 #include <cstdio>
 #include <cstring>
@@ -12,7 +12,7 @@
 
 #if !defined(PIPE_DUT_SET) || !defined(PIPE_DUT_RS_DEPTH) || !defined(PIPE_DUT_PKT_BYTES) || \
     !defined(PIPE_DUT_COMMOPT) || !defined(PIPE_DUT_CCSIZE)
-#error "mk/pipe.mk passes the parameter set as PIPE_DUT_* macros"
+#error "mk/ete_pipe.mk passes the parameter set as PIPE_DUT_* macros"
 #endif
 
 #define PIPE_DUT_STR2(x) #x

@@ -1,6 +1,6 @@
 /* C interface to the Verilated ete_pipe (rtl/ete/ete_pipe.v), the thin C++
  * shim of pipe_dut.cpp.  One shim is compiled per parameter set
- * (mk/pipe.mk); pipe_dut_params_get() reports the set's parameters.
+ * (mk/ete_pipe.mk); pipe_dut_params_get() reports the set's parameters.
  *
  * Clocking: set the inputs (pipe_dut_drive), evaluate with the clock low
  * and read the outputs (pipe_dut_eval), then pipe_dut_rise() applies the

@@ -42,7 +42,7 @@ $(PIPE_VL)/san/test_rtl_ete_pipe.o: tests/rtl_ete/test_rtl_ete_pipe.c $(PIPE_HDR
 
 define pipe_set_rules
 $(PIPE_VL)/$(1)/.stamp: $(PIPE_RTL) $(wildcard rtl/ete/*.vh) $(PIPE_TBD)/pipe_dut.cpp \
-                        $(PIPE_TBD)/pipe_dut.h tb/common/vl_shim.h mk/pipe.mk
+                        $(PIPE_TBD)/pipe_dut.h tb/common/vl_shim.h mk/ete_pipe.mk
 	@rm -rf $(PIPE_VL)/$(1); mkdir -p $(PIPE_VL)/$(1)
 	@echo "verilator ete_pipe $(1): $(call pipe_params,$(1))"
 	+@verilator --cc --build -O2 -j 2 -Wno-fatal --top-module ete_pipe --trace-fst \

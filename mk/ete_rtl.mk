@@ -71,7 +71,7 @@ $(VL_DIR)/san/test_rtl_ete_unit.o: tests/rtl_ete/test_rtl_ete_unit.c | $(GEN)/et
 # verilate and compile rtl/ete and the shim into $(VL_DIR)/<dir>/.
 define rtl_model
 $(VL_DIR)/$(2)/.stamp: $$(RTL_ETE_SRCS) $$(wildcard rtl/ete/*.vh rtl/common/*.v) tb/ete/rtl/ete_dut.cpp \
-                       tb/ete/rtl/ete_dut.h tb/common/vl_shim.h mk/tb.mk
+                       tb/ete/rtl/ete_dut.h tb/common/vl_shim.h mk/ete_rtl.mk
 	@test -f rtl/ete/$(RTL_TOP).v || { echo "rtl/ete/$(RTL_TOP).v does not exist" >&2; exit 1; }
 	@rm -rf $(VL_DIR)/$(2); mkdir -p $(VL_DIR)/$(2)
 	@echo "verilator $(2): $(call rtl_params,$(1)) $(3) (log: $(VL_DIR)/$(2).log)"
