@@ -1088,12 +1088,14 @@ module ete_pipe #(
     assert (f_fly_p0_q == {2'b0, f_a_p0} + {2'b0, f_m_p0} + {2'b0, f_s_p0} +
                           {2'b0, f_s3_fin && f_is_p0(e_marker, e_kind, e_iclass)});
     // a sub-run before the last carries the entry S3 still reads (a run),
-    // without its Event elements and timestamp event (the entry's low 5
-    // bits, m_ev and m_tsev): those go with the final item only (R_WJPTE),
+    // without its Event elements and timestamp event (the 5 bits of the
+    // entry above its DC_W class bits, m_ev and m_tsev): those go with the
+    // final item only (R_WJPTE),
     // and m_ent shows them as soon as S3's in_fin_o rises, which it does
     // while the previous sub-run may still wait at S3's output
     if (s3_valid && !s3_final)
-      assert (m_valid_q && s3_ent[EW-1:5] == m_ent[EW-1:5] && s3_ent[4:0] == 5'd0 &&
+      assert (m_valid_q && s3_ent[EW-1:DC_W+5] == m_ent[EW-1:DC_W+5] &&
+              s3_ent[DC_W+4:DC_W] == 5'd0 && s3_ent[DC_W-1:0] == m_ent[DC_W-1:0] &&
               !e_marker && e_kind == K_INSN);
     // every item but a run's sub-run is its entry's final item
     if (s3_valid && (e_marker || e_kind != K_INSN)) assert (s3_final && !s3_has_sub);
