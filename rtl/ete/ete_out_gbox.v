@@ -114,15 +114,16 @@ module ete_out_gbox #(
   wire [8*(NCH*OUT_BYTES+WL)-1:0] bext =
     {{(8*(NCH*OUT_BYTES+WL) - 8*PKT_BYTES){1'b0}}, in_data_i};
   reg  [8*WL-1:0]   win;
-  reg  [CB-1:0]     lo, hi;
-  reg  [8*WL-1:0]   sh;
-  integer k;
-  always @* begin
-    sh = win << {r_q, 3'b000};
-    for (k = 0; k < OUT_BYTES; k = k + 1)
-      lo[8*k +: 8] = rth_q[k] ? res_q[8*k +: 8] : sh[8*k +: 8];
-    hi = {8'd0, sh[8*WL-1:CB]};
-  end
+  // lo: the beat's lanes (the residual, then the window from lane r_q on);
+  // hi: the window's lanes above them.  The shift and the lane select are
+  // their own module (ete_out_shift): mapped together with the enables and
+  // the beat and residual selects below, ABC made the gearbox 1 464 LUT4 at
+  // OUT_BYTES 8 in the unit (2 400 alone), against about 1 120 alone with
+  // the module, at the same 4 LUT levels (docs/ete-rtl-pipeline.md 8.1).
+  wire [CB-1:0]     lo, hi;
+  ete_out_shift #(.OUT_BYTES (OUT_BYTES), .SW (OBW)) u_sh (
+    .win_i (win), .r_i (r_q), .th_i (rth_q), .res_i (res_q), .lo_o (lo), .hi_o (hi)
+  );
 
   // The window multiplexer: with more than three chunks a bundle (OUT_BYTES
   // 4) an AND-OR under a one-hot select registered beside p_q (p1h_q[c] =
