@@ -1,17 +1,21 @@
 // ETE encoder: resources (D7) and the entry-level inputs of filtering (D6.8).
 //
-// Purely combinational.  For one entry it evaluates, from the programming
-// registers and the entry's Exception level, Security state and external
-// inputs:
+// Purely combinational, in two halves with a register between them in the
+// user.  For one entry it evaluates, from the programming registers and the
+// entry's Exception level, Security state and external inputs:
 //   - the ViewInst Exception level filter E_i (TRCVICTLR.EXLEVEL_*, D6.16),
+//   - the Resource Selectors on the external inputs (rs_o);
+// and from those Resource Selector values as the user registered them
+// (rs_i):
 //   - the ViewInst event N_i (TRCVICTLR.EVENT, D6.15),
 //   - the Event elements (TRCEVENTCTL0R/1R, D6.9.6) and the timestamp event
 //     (TRCTSCTLR, D6.9.16).
 // None of them depends on the address: the address comparators (the
 // include/exclude filter, start/stop, the branch broadcasting region) are
 // ete_pipe's, on the run's comparisons (docs/ete-rtl-pipeline.md 5), so
-// ete_pipe evaluates this block on the entry as it arrives and registers
-// the results with it (S2a).  The resources implemented are those of
+// ete_pipe evaluates E_i and the selectors on the entry as it arrives and
+// registers them with it (S2a), and the selections on S2a's registers
+// (S2b).  The resources implemented are those of
 // docs/ete-model.md section 1: Resource Selectors 0 (FALSE), 1 (TRUE) and
 // 2..15 in group 0b0000 (External Input Selectors); no context comparators.
 `default_nettype none
@@ -29,6 +33,9 @@ module ete_enc_res #(
   input  wire             ns_i,           // the entry's Security state (1 = Non-secure)
   input  wire [7:0]       ext_in_i,       // EXTIN[7:0] asserted for the entry
   output wire             vi_el_ok_o,     // E_i: the Exception level is traced
+  output wire [15:0]      rs_o,           // Resource Selector n active for ext_in_i
+  // the selections, on rs_o as registered by the user
+  input  wire [15:0]      rs_i,
   output wire             vi_event_o,     // N_i: the TRCVICTLR.EVENT resource is active
   output wire [3:0]       events_o,       // Event element n is generated (n < NUM_EVENTS)
   output wire             ts_event_o      // the TRCTSCTLR resource is active
@@ -117,7 +124,11 @@ module ete_enc_res #(
   // ---- ViewInst (D6.8.1) -----------------------------------------------------
   assign vi_el_ok_o = !el_excluded(trcvictlr_i[19:16], trcvictlr_i[22:20], el_i, ns_i);   // D6.16
 
-  assign vi_event_o = sel_event(trcvictlr_i[4:0], trcvictlr_i[7], rs_val, rs_pairinv); // D6.15
+  assign rs_o = rs_val;
+  // the selections read selectors 0 and 1 as the constants they are
+  wire [15:0] rs_k = {rs_i[15:2], 2'b10};
+
+  assign vi_event_o = sel_event(trcvictlr_i[4:0], trcvictlr_i[7], rs_k, rs_pairinv);   // D6.15
 
   // ---- Event elements (D6.9.6): event n from TRCEVENTCTL0R.EVENT<n>
   //      (TYPE [8n+7], SEL [8n+4:8n]) when TRCEVENTCTL1R.INSTEN[n] (R_KKLYB).
@@ -126,7 +137,7 @@ module ete_enc_res #(
       if (g < NUM_EVENTS) begin : g_impl
         assign events_o[g] = trceventctl1r_i[g] &&
                              sel_event(trceventctl0r_i[8*g +: 5], trceventctl0r_i[8*g+7],
-                                       rs_val, rs_pairinv);
+                                       rs_k, rs_pairinv);
       end else begin : g_none
         assign events_o[g] = 1'b0;
       end
@@ -134,7 +145,7 @@ module ete_enc_res #(
   endgenerate
 
   // ---- timestamp event (TRCTSCTLR.EVENT, R_YYWTR)
-  assign ts_event_o = sel_event(trctsctlr_i[4:0], trctsctlr_i[7], rs_val, rs_pairinv);
+  assign ts_event_o = sel_event(trctsctlr_i[4:0], trctsctlr_i[7], rs_k, rs_pairinv);
 
   // TRCRSCTLR<0,1> and <16..31> and the unused bits of the control
   // registers are not read: selectors 0 and 1 are fixed and 16..31 are not
@@ -142,7 +153,7 @@ module ete_enc_res #(
   /* verilator lint_off UNUSED */
   wire unused_ok = ^{trcvictlr_i[31:23], trcvictlr_i[15:8], trcvictlr_i[6:5],
                      trceventctl0r_i, trceventctl1r_i, trctsctlr_i[31:8], trctsctlr_i[6:5],
-                     trcrsctlr_i};
+                     trcrsctlr_i, rs_i[1:0]};
   /* verilator lint_on UNUSED */
 
 endmodule

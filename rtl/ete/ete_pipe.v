@@ -121,6 +121,23 @@ module ete_pipe #(
 
   localparam [1:0] ISA_T32 = 2'd2;
   localparam [2:0] K_INSN  = 3'd0;
+  localparam [2:0] K_EXC   = 3'd1;
+  localparam [2:0] K_RESET = 3'd2;
+  localparam [2:0] K_TFAIL = 3'd3;
+  localparam [2:0] K_CTX   = 3'd4;
+  localparam [3:0] IC_B       = 4'd1;
+  localparam [3:0] IC_BCOND   = 4'd2;
+  localparam [3:0] IC_BL      = 4'd3;
+  localparam [3:0] IC_BR      = 4'd4;
+  localparam [3:0] IC_BLR     = 4'd5;
+  localparam [3:0] IC_RET     = 4'd6;
+  localparam [3:0] IC_ERET    = 4'd7;
+  localparam [3:0] IC_ISB     = 4'd8;
+  localparam [3:0] IC_WFX     = 4'd9;
+  localparam [3:0] IC_TSTART  = 4'd11;
+  localparam [3:0] IC_TCOMMIT = 4'd12;
+  localparam [4:0] EXC_PE_RESET = 5'h00;
+  localparam [4:0] EXC_SERROR   = 5'h04;
 
   // TRCCONFIGR.RS has no effect without a return stack (docs/ete-rtl-encoder.md)
   wire [31:0] cfg_r = (RS_DEPTH > 0) ? trcconfigr_i : (trcconfigr_i & ~32'h0000_1000);
@@ -221,10 +238,14 @@ module ete_pipe #(
       a_ones_d[k2] = &ent_addr_i[8 + 14*k2 +: 14];
   end
 
-  // the entry's resources (ete_enc_res: none depends on the address),
-  // registered in S2a with the entry
+  // the entry's resources (ete_enc_res: none depends on the address): E_i
+  // and the Resource Selectors on the entry, registered in S2a with it; the
+  // selections (N_i, the Event elements, the timestamp event) on S2a's
+  // selectors in S2b, into the skid
   wire        r_el_ok, r_event, r_tsev;
   wire [3:0]  r_ev;
+  wire [15:0] r_rs;
+  reg  [15:0] a_rs_q;
   ete_enc_res #(
     .NUM_EVENTS  (NUM_EVENTS),
     .NUM_EXTIN   (NUM_EXTIN)
@@ -238,6 +259,8 @@ module ete_pipe #(
     .ns_i            (ent_flags_i[1]),
     .ext_in_i        (ent_ext_in_i),
     .vi_el_ok_o      (r_el_ok),
+    .rs_o            (r_rs),
+    .rs_i            (a_rs_q),
     .vi_event_o      (r_event),
     .events_o        (r_ev),
     .ts_event_o      (r_tsev)
@@ -251,8 +274,7 @@ module ete_pipe #(
   reg [2:0]   a_kind_q;
   reg [63:0]  a_addr_q, a_ts_q;
   reg [7:0]   a_last_q;
-  reg         a_vi_q, a_tsev_q;        // the entry's resources (ete_enc_res)
-  reg [3:0]   a_ev_q;
+  reg         a_elok_vi_q;             // the entry's E_i (ete_enc_res)
   reg [5:0]   a_npre_q;
   reg [3:0]   a_iclass_q, a_flags_q;
   reg [1:0]   a_isa_q, a_el_q, a_from_el_q;
@@ -297,9 +319,8 @@ module ete_pipe #(
       a_el_q       <= ent_el_i;
       a_from_el_q  <= ent_from_el_i;
       a_exc_type_q <= ent_exc_type_i;
-      a_vi_q       <= r_el_ok && r_event;     // D6.8.1: E, N (uniform in a run)
-      a_ev_q       <= r_ev;
-      a_tsev_q     <= r_tsev;
+      a_elok_vi_q  <= r_el_ok;
+      a_rs_q       <= r_rs;
       a_cyc_q      <= ent_cyc_i;
       a_ts_q       <= ent_ts_i;
       a_b_q        <= a_b_d;
@@ -423,8 +444,20 @@ module ete_pipe #(
   // sub-run is then not the entry's last; S3 reads this, not its compare).
   // Every candidate is above instruction 0: a low edge has C > A (lo_idx =
   // ceil(d / 4) >= 1), a high edge's index is d / 4 + 1, a SAC's is
-  // nonzero by its flag and sac_idx + 1 is; so any candidate will do.
-  wire        b_hn = (|b_cand_v) && (a_kind_q == K_INSN) && !a_marker_q;
+  // nonzero by its flag and sac_idx + 1 is; so any candidate will do.  Two
+  // flags, the candidates of comparator values below NC / 2 and of the rest
+  // (S3 reads their OR beside its own flags, in the gate it had): each is
+  // an OR half as wide after S2b's compares, the skid's select last.
+  reg  [1:0]  b_hn;
+  integer     n6;
+  always @* begin : p_s2b_hn
+    b_hn = 2'b00;
+    for (n6 = 0; n6 < NC; n6 = n6 + 1)
+      b_hn[(2*n6) / NC] = b_hn[(2*n6) / NC] ||
+                          ((n6 % 2 == 0) ? b_cand_v[n6 / 2] : b_cand_v[NA + n6 / 2]) ||
+                          b_cand_v[NC + n6] || b_cand_v[2*NC + n6];
+    b_hn = b_hn & {2{(a_kind_q == K_INSN) && !a_marker_q}};
+  end
 
   wire        b_i_last  = ((inc_sel == 8'd0) || |(b_hit_l & inc_sel)) &&
                           !(|(b_hit_l & exc_sel));                   // D6.24 - D6.26
@@ -445,12 +478,13 @@ module ete_pipe #(
   // the entry fields S3 hands on to S4 (EW bits: EW0 from the entry, then
   // its resources: ViewInst's E & N, the branch broadcasting region at A +
   // L, the Event elements, the timestamp event) and S3's own inputs
-  localparam EW  = 179;
-  localparam EW0 = EW - 7;
-  localparam MW  = EW0 + 6 + NA + 2 + 56 + 8 + 6 + 14*NA + NC + 12*NC + 3*NC + 3;
+  localparam EW  = 179 + DC_W;
+  localparam EW0 = EW - 7 - DC_W;
+  localparam MW  = EW0 + 6 + NA + 3 + 56 + 8 + 6 + 14*NA + NC + 12*NC + 3*NC + 3;
   wire [EW0-1:0] b_ent = {a_marker_q, a_kind_q, a_addr_q, a_iclass_q, a_flags_q, a_isa_q,
                           a_el_q, a_from_el_q, a_exc_type_q, a_cyc_q, a_ts_q};
-  wire [MW-1:0] b_item = {b_ent, a_vi_q, a_ev_q, a_tsev_q, b_arc_last,
+  // D6.8.1: E, N (uniform in a run)
+  wire [MW-1:0] b_item = {b_ent, a_elok_vi_q && r_event, r_ev, r_tsev, b_arc_last,
                           a_kind_q == K_INSN && !a_marker_q, b_hn, b_ahp1, a_last_q, a_npre_q,
                           b_lo_idx, b_hi_idx, b_sac_v, b_sac_idx, b_sac_idx1, b_cand_v,
                           b_i_last, b_st_last, b_sp_last};
@@ -504,7 +538,8 @@ module ete_pipe #(
   wire               m_vi, m_tsev;
   wire [3:0]         m_ev;
   wire [NA-1:0]      m_arc_last;
-  wire               m_run, m_hn;
+  wire               m_run;
+  wire [1:0]         m_hn;
   wire [55:0]        m_ahp1;
   wire [7:0]         m_last;
   wire [5:0]         m_npre;
@@ -528,16 +563,64 @@ module ete_pipe #(
   wire               m_bb_hit = |(trcbbctlr_i[7:0] & m_arc8);
   wire               m_bb = trcbbctlr_i[8] ? ((trcbbctlr_i[7:0] != 8'd0) && m_bb_hit) : !m_bb_hit;
 
-  // S3's entry: the skid's with its resources; the Event elements and the
-  // timestamp event go with the entry's last item only (R_WJPTE), S3's
-  // in_fin_o (registers), so that S4 reads them from S3's register
-  wire [EW-1:0]      m_ent = {m_ent0, m_vi, m_bb, s3_fin ? m_ev : 4'd0, s3_fin && m_tsev};
+  // the item's class for S4 (DC_ bits, ete_pipe_desc.vh), registered in S3
+  wire               m_marker   = m_ent0[EW0-1];
+  wire [2:0]         m_kind     = m_ent0[EW0-2 -: 3];
+  wire [3:0]         m_iclass   = m_ent0[EW0-69 -: 4];
+  wire [3:0]         m_flags    = m_ent0[EW0-73 -: 4];
+  wire [4:0]         m_exc_type = m_ent0[EW0-83 -: 5];
+  function [DC_W-1:0] dec_of;
+    input       marker;
+    input [2:0] kind;
+    input [3:0] iclass;
+    input       ccfail;                // flags[3]
+    input       takenf;                // flags[0]
+    input [4:0] exc_type;
+    begin
+      dec_of = {DC_W{1'b0}};
+      dec_of[DC_INSN]    = !marker && kind == K_INSN;
+      dec_of[DC_CTX]     = !marker && kind == K_CTX;
+      dec_of[DC_TFAIL]   = !marker && kind == K_TFAIL;
+      dec_of[DC_RST]     = !marker && (kind == K_RESET ||
+                                       (kind == K_EXC && exc_type == EXC_PE_RESET));
+      dec_of[DC_EXC]     = !marker && kind == K_EXC && exc_type != EXC_PE_RESET;
+      case (iclass)                                  // R_PBVZM, R_GPNRJ, R_DJMQM, D3.4
+        IC_B, IC_BCOND, IC_BL, IC_BR, IC_BLR, IC_RET, IC_ERET, IC_ISB, IC_WFX, IC_TSTART:
+          dec_of[DC_P0] = 1'b1;
+        default:
+          dec_of[DC_P0] = 1'b0;
+      endcase
+      case (iclass)
+        IC_ISB, IC_WFX: dec_of[DC_TAKEN] = !ccfail;   // R_CPFBS, R_LMDZV
+        IC_TSTART:      dec_of[DC_TAKEN] = 1'b1;        // Table D3.4
+        default:        dec_of[DC_TAKEN] = takenf;
+      endcase
+      dec_of[DC_TSTART]  = iclass == IC_TSTART;
+      dec_of[DC_TCOMMIT] = iclass == IC_TCOMMIT;
+      dec_of[DC_BLX]     = iclass == IC_BL || iclass == IC_BLR;
+      dec_of[DC_BLR]     = iclass == IC_BLR;
+      dec_of[DC_IND]     = iclass == IC_BR || iclass == IC_RET || iclass == IC_ERET;
+      dec_of[DC_TSIC]    = (iclass == IC_ISB && !ccfail) || iclass == IC_ERET;
+      dec_of[DC_SERR]    = exc_type == EXC_SERROR;
+    end
+  endfunction
+  wire [DC_W-1:0]    m_dec = dec_of(m_marker, m_kind, m_iclass, m_flags[3], m_flags[0], m_exc_type);
+
+  // S3's entry: the skid's with its resources and class; the Event
+  // elements and the timestamp event go with the entry's last item only
+  // (R_WJPTE), S3's in_fin_o (registers), so that S4 reads them from S3's
+  // register
+  wire [EW-1:0]      m_ent = {m_ent0, m_vi, m_bb, s3_fin ? m_ev : 4'd0, s3_fin && m_tsev, m_dec};
   wire [63:0]        m_addr = m_ent[EW-5 -: 64];
   // S2 holds no entry: a register of its own (s2_empty_q, from the next
   // valid flags), so that S4's finish decision, whose enable drives S4's
   // state, starts at one flip-flop, not at S2's three
   reg                s2_empty_q;
-  wire               s2_empty_d = !a_valid_d && !m_valid_d && !s_valid_d;
+  // (!a_valid_d && !m_valid_d && !s_valid_d written out: with the skid
+  // empty S2a's item moves up and m_q keeps a valid item unless S3 takes
+  // it, so S3's ready enters in the last gate)
+  wire               s2_empty_d = start_i ||
+                                  (!s_valid_q && !a_valid_q && !s2_go && (!m_valid_q || s3_ready));
   wire               s2_empty = s2_empty_q;
   always @(posedge clk_i) begin
     if (rst_s)
@@ -636,6 +719,7 @@ module ete_pipe #(
   );
 
   wire        e_marker, e_vi, e_bb, e_tsev;
+  wire [DC_W-1:0] e_dec;
   wire [2:0]  e_kind;
   wire [63:0] e_addr, e_ts;
   wire [3:0]  e_iclass, e_flags, e_ev;
@@ -643,7 +727,7 @@ module ete_pipe #(
   wire [4:0]  e_exc_type;
   wire [20:0] e_cyc;
   assign {e_marker, e_kind, e_addr, e_iclass, e_flags, e_isa, e_el, e_from_el,
-          e_exc_type, e_cyc, e_ts, e_vi, e_bb, e_ev, e_tsev} = s3_ent;
+          e_exc_type, e_cyc, e_ts, e_vi, e_bb, e_ev, e_tsev, e_dec} = s3_ent;
   wire [63:0] e_pc_last = s3_pc_last;
 
   ete_pipe_elem #(
@@ -663,7 +747,6 @@ module ete_pipe #(
     .in_valid_i    (s3_valid),
     .in_ready_o    (s4_ready),
     .in_marker_i   (e_marker),
-    .in_kind_i     (e_kind),
     .in_addr_i     (e_addr),
     .in_pc_last_i  (e_pc_last),
     .in_has_sub_i  (s3_has_sub),
@@ -672,7 +755,6 @@ module ete_pipe #(
     .in_vi_sub_i   (s3_vi_sub),
     .in_ss_start_sub_i (s3_st_sub),
     .in_ss_stop_sub_i  (s3_sp_sub),
-    .in_iclass_i   (e_iclass),
     .in_flags_i    (e_flags),
     .in_isa_i      (e_isa),
     .in_el_i       (e_el),
@@ -686,6 +768,7 @@ module ete_pipe #(
     .in_bb_i       (e_bb),
     .in_ev_i       (e_ev),                         // R_WJPTE: per entry, at its end
     .in_tsev_i     (e_tsev),                       // (0 but with the entry's last item)
+    .in_dec_i      (e_dec),                        // the item's class (DC_ bits)
     .raise_i       (s6_raise),
     .raise_item_i  (s6_raise_item),
     .sync_ack_i    (s6_ack),
@@ -743,6 +826,11 @@ module ete_pipe #(
   );
 `endif
 
+`ifdef FORMAL
+  // S4's decoded class is that of the item's fields
+  always @* if (rst_ni && s3_valid) assert (e_dec == dec_of(e_marker, e_kind, e_iclass, e_flags[3], e_flags[0], e_exc_type));
+`endif
+
   assign finish_done_o = !s4_en && !s4_fin_pend && s2_empty && !s3_valid && !s4_valid &&
                          s6_idle;
 
@@ -750,7 +838,9 @@ module ete_pipe #(
   // output formatter's)
   wire unused_ok = &{1'b0, trcstallctlr_i, trctraceidr_i, trcsyncpr_i[31:5], CCITMIN[0],
                      trcbbctlr_i[31:9], e_cyc,    // S3 hands S4 the cycles (s3_cyc)
-                     e_vi};                       // and E & N with I (s3_vi_sub, s3_vi_last)
+                     e_vi,                        // and E & N with I (s3_vi_sub, s3_vi_last)
+                     e_kind, e_iclass,            // and the class decoded (e_dec)
+                     m_flags[2:1]};               // (TAKEN and CCFAIL decoded: m_dec)
 
 `ifdef FORMAL
   // ==========================================================================
@@ -850,7 +940,8 @@ module ete_pipe #(
   wire [3:0]      f_s_ev;
   wire [NA-1:0]   f_s_arc_last;
   wire [NC-1:0]   f_s_sac_v;
-  wire            f_s_run, f_s_hn, f_s_i_last, f_s_st_last, f_s_sp_last;
+  wire            f_s_run, f_s_i_last, f_s_st_last, f_s_sp_last;
+  wire [1:0]      f_s_hn;
   wire [55:0]     f_s_ahp1;
   wire [5:0]      f_s_npre;
   wire [7*NA-1:0] f_s_lo_idx, f_s_hi_idx;
@@ -871,8 +962,8 @@ module ete_pipe #(
     if (s_valid_q) assert (s_q[MW-EW0-6-NA-1] == (!s_q[MW-1] && s_q[MW-2 -: 3] == K_INSN));
     // the edge-inside flag (S3's in_hn_i) is b_hn of the item's own
     // candidate fields: a run with a candidate above instruction 0
-    if (m_valid_q) assert (m_hn == f_hn(m_run, m_cand_v));
-    if (s_valid_q) assert (f_s_hn == f_hn(f_s_run, f_s_cand_v));
+    if (m_valid_q) assert ((|m_hn) == f_hn(m_run, m_cand_v));
+    if (s_valid_q) assert ((|f_s_hn) == f_hn(f_s_run, f_s_cand_v));
   end
   // a SAC's second edge (sac_idx + 1) is a candidate only inside 1 .. npre-1,
   // so sac_idx + 1 does not wrap in S3's 6 bits: S2a's "below 4 (npre - 1)"
@@ -997,12 +1088,14 @@ module ete_pipe #(
     assert (f_fly_p0_q == {2'b0, f_a_p0} + {2'b0, f_m_p0} + {2'b0, f_s_p0} +
                           {2'b0, f_s3_fin && f_is_p0(e_marker, e_kind, e_iclass)});
     // a sub-run before the last carries the entry S3 still reads (a run),
-    // without its Event elements and timestamp event (the entry's low 5
-    // bits, m_ev and m_tsev): those go with the final item only (R_WJPTE),
+    // without its Event elements and timestamp event (the 5 bits of the
+    // entry above its DC_W class bits, m_ev and m_tsev): those go with the
+    // final item only (R_WJPTE),
     // and m_ent shows them as soon as S3's in_fin_o rises, which it does
     // while the previous sub-run may still wait at S3's output
     if (s3_valid && !s3_final)
-      assert (m_valid_q && s3_ent[EW-1:5] == m_ent[EW-1:5] && s3_ent[4:0] == 5'd0 &&
+      assert (m_valid_q && s3_ent[EW-1:DC_W+5] == m_ent[EW-1:DC_W+5] &&
+              s3_ent[DC_W+4:DC_W] == 5'd0 && s3_ent[DC_W-1:0] == m_ent[DC_W-1:0] &&
               !e_marker && e_kind == K_INSN);
     // every item but a run's sub-run is its entry's final item
     if (s3_valid && (e_marker || e_kind != K_INSN)) assert (s3_final && !s3_has_sub);

@@ -14,6 +14,24 @@
   // same value (build/gen/ete_sync_lag.h, made from this line by the
   // Makefile).
   localparam ETE_SYNC_LAG = 8;
+  // The item's class decoded from its entry fields at S3's input (ete_pipe)
+  // and registered in S3 with the entry, so that S4's decisions start at one
+  // flip-flop per condition: bits of ete_pipe_elem's in_dec_i.
+  localparam DC_INSN    = 0;   // an INSN run (not a marker)
+  localparam DC_CTX     = 1;   // a CTX entry
+  localparam DC_TFAIL   = 2;   // a Transaction Failure
+  localparam DC_RST     = 3;   // a PE Reset: RESET, or EXC of TYPE PE Reset
+  localparam DC_EXC     = 4;   // an exception other than a PE Reset
+  localparam DC_P0      = 5;   // the run's last instruction is a P0 instruction
+  localparam DC_TAKEN   = 6;   // ... taken (an ISB / WFx without CCFAIL, TSTART, TAKEN)
+  localparam DC_TSTART  = 7;   // ... TSTART
+  localparam DC_TCOMMIT = 8;   // ... TCOMMIT
+  localparam DC_BLX     = 9;   // ... BL or BLR
+  localparam DC_BLR     = 10;  // ... BLR
+  localparam DC_IND     = 11;  // ... BR, RET or ERET
+  localparam DC_TSIC    = 12;  // ... an ISB without CCFAIL or an ERET (R_YYWTR)
+  localparam DC_SERR    = 13;  // EXC: TYPE SError
+  localparam DC_W       = 14;
   localparam PD_ITEM_L = 0;  // item index (sync_lag, docs/ete-rtl-pipeline.md 3.3)
   localparam PD_MARKER_L = 8;  // overflow marker: the atoms not yet output are lost
   localparam PD_OVF_L = 9;  // slot 0: Overflow packet

@@ -38,7 +38,6 @@ module ete_pipe_elem #(
   input  wire        in_valid_i,
   output wire        in_ready_o,
   input  wire        in_marker_i,
-  input  wire [2:0]  in_kind_i,
   input  wire [63:0] in_addr_i,      // INSN: first instruction; EXC, TFAIL: pc; CTX: ids
   input  wire [63:0] in_pc_last_i,   // INSN: the last instruction
   input  wire        in_has_sub_i,   // INSN: a sub-run of the run's first instructions (S3)
@@ -47,7 +46,6 @@ module ete_pipe_elem #(
   input  wire        in_vi_sub_i,    // ViewInst's E & I & N there
   input  wire        in_ss_start_sub_i,
   input  wire        in_ss_stop_sub_i,
-  input  wire [3:0]  in_iclass_i,
   input  wire [3:0]  in_flags_i,     // TAKEN, NS, TSTATE, CCFAIL
   input  wire [1:0]  in_isa_i,
   input  wire [1:0]  in_el_i,
@@ -62,6 +60,8 @@ module ete_pipe_elem #(
   input  wire        in_bb_i,        // the last instruction is in a broadcasting region
   input  wire [3:0]  in_ev_i,        // Event elements of the item (R_WJPTE)
   input  wire        in_tsev_i,      // the TRCTSCTLR event is active
+  input  wire [13:0] in_dec_i,       // the item's class from its fields (DC_ bits of
+                                     // ete_pipe_desc.vh), registered in S3
   // the synchronization request S6 raised (registered there)
   input  wire        raise_i,
   input  wire [7:0]  raise_item_i,
@@ -79,26 +79,9 @@ module ete_pipe_elem #(
   // the element descriptor S4 -> S5 -> S6 (PD_/PC_ fields)
   `include "ete_pipe_desc.vh"
 
-  localparam [2:0] K_INSN  = 3'd0;
-  localparam [2:0] K_EXC   = 3'd1;
-  localparam [2:0] K_RESET = 3'd2;
-  localparam [2:0] K_TFAIL = 3'd3;
-  localparam [2:0] K_CTX   = 3'd4;
-  localparam [3:0] IC_B       = 4'd1;
-  localparam [3:0] IC_BCOND   = 4'd2;
-  localparam [3:0] IC_BL      = 4'd3;
-  localparam [3:0] IC_BR      = 4'd4;
-  localparam [3:0] IC_BLR     = 4'd5;
-  localparam [3:0] IC_RET     = 4'd6;
-  localparam [3:0] IC_ERET    = 4'd7;
-  localparam [3:0] IC_ISB     = 4'd8;
-  localparam [3:0] IC_WFX     = 4'd9;
-  localparam [3:0] IC_TSTART  = 4'd11;
-  localparam [3:0] IC_TCOMMIT = 4'd12;
+  // (the item's kind and instruction class arrive decoded: in_dec_i)
   localparam [1:0] ISA_A64    = 2'd0;
   localparam [1:0] ISA_T32    = 2'd2;
-  localparam [4:0] EXC_PE_RESET = 5'h00;
-  localparam [4:0] EXC_SERROR   = 5'h04;
   localparam [1:0] E_EXC      = 2'b01;   // ETE_EXC_E_EXC
   localparam [1:0] E_ADDR_EXC = 2'b10;   // ETE_EXC_E_ADDR_EXC
   localparam [20:0] CC_MAX   = (21'd1 << CCSIZE) - 21'd1;   // R_TYNZR
@@ -114,20 +97,10 @@ module ete_pipe_elem #(
   wire        cfg_rs   = trcconfigr_i[12];
   wire [11:0] cc_thr   = trcccctlr_i[11:0];
   // register bits this stage does not read
-  wire unused_ok = &{1'b0, in_sub_addr_i[1:0], trcconfigr_i[31:13], trcconfigr_i[10:8], trcconfigr_i[5],
+  // (TAKEN and CCFAIL arrive decoded in in_dec_i)
+  wire unused_ok = &{1'b0, in_sub_addr_i[1:0], in_flags_i[3], in_flags_i[0],
+                     trcconfigr_i[31:13], trcconfigr_i[10:8], trcconfigr_i[5],
                      trcconfigr_i[2:0], trcccctlr_i[31:12], trcvictlr_i[31:12], trcvictlr_i[8:0]};
-
-  function is_p0;
-    input [3:0] ic;
-    begin
-      case (ic)
-        IC_B, IC_BCOND, IC_BL, IC_BR, IC_BLR, IC_RET, IC_ERET, IC_ISB, IC_WFX, IC_TSTART:
-          is_p0 = 1'b1;                    // R_PBVZM, R_GPNRJ, R_DJMQM, D3.4
-        default:
-          is_p0 = 1'b0;
-      endcase
-    end
-  endfunction
 
   // ---- state -------------------------------------------------------------
   reg        en_q, en_d;
@@ -145,11 +118,18 @@ module ete_pipe_elem #(
   reg        ss_tsv_q, ss_tsv_d;
   reg        ta_ts_q, ta_ts_d;             // TRCRSR.TA after the outer TSTART (R_CJTJM)
   reg [7:0]  txd_q, txd_d;                 // transaction depth (saturating)
-  // txd_d is 0, 1, 0xFF: flags beside the value, from registers at the
-  // start of the item and set where the item sets the depth, so that the
-  // decisions on the depth wait on no increment or compare of it (the
-  // value after an increment or decrement is not read again in the item)
+  // txd is 0, 1, 0xFF: flags beside the value, registers (txz_q, tx1_q,
+  // txf_q) and set where the item sets the depth, so that the decisions on
+  // the depth wait on no compare of it; an increment or decrement selects
+  // among txd_q + 1, txd_q - 1 and constants formed beside the decisions
+  // (the depth before it is txd_q, or 1 after tx_one), and sets the flags
+  // from the registered compares txd_q == 2 and txd_q == 0xFE
+  reg        txz_q, tx1_q, txf_q;
   reg        txz_d, tx1_d, txf_d;
+  wire [7:0] txd_p1 = txd_q + 8'd1;
+  wire [7:0] txd_m1 = txd_q - 8'd1;
+  wire       txd_2  = (txd_q == 8'd2);
+  wire       txd_fe = (txd_q == 8'hFE);
   reg        txt_q, txt_d;                 // tx_traced
   reg        ts_req_q, ts_req_d;
   reg        octx_v_q, octx_v_d;           // out_ctx_valid
@@ -283,6 +263,26 @@ module ete_pipe_elem #(
     end
   endtask
 
+  // an inner or outer TSTART: the depth + 1 (not at 0xFF: saturating)
+  task tx_inc;
+    begin
+      txd_d = tx1_d ? 8'd2 : txd_p1;
+      txf_d = !tx1_d && txd_fe;
+      tx1_d = txz_d;
+      txz_d = 1'b0;
+    end
+  endtask
+
+  // a TCOMMIT inside a transaction (not at 0): the depth - 1
+  task tx_dec;
+    begin
+      txd_d = tx1_d ? 8'd0 : txd_m1;
+      txz_d = tx1_d;
+      tx1_d = !tx1_d && txd_2;
+      txf_d = 1'b0;
+    end
+  endtask
+
   // a transaction known from here: depth 1
   task tx_one;
     begin
@@ -381,7 +381,7 @@ module ete_pipe_elem #(
     pend_d = pend_q;         force_ctx_d = force_ctx_q; bb_prev_d = bb_prev_q;
     cur_ns_d = cur_ns_q;     ss_d = ss_q;               ss_ts_d = ss_ts_q;
     ss_tsv_d = ss_tsv_q;     ta_ts_d = ta_ts_q;         txd_d = txd_q;
-    txz_d = (txd_q == 8'd0); tx1_d = (txd_q == 8'd1);   txf_d = (txd_q == 8'hFF);
+    txz_d = txz_q;           tx1_d = tx1_q;             txf_d = txf_q;
     txt_d = txt_q;           ts_req_d = ts_req_q;       octx_v_d = octx_v_q;
     octx_el_d = octx_el_q;   octx_ns_d = octx_ns_q;     octx_sf_d = octx_sf_q;
     octx_cid_d = octx_cid_q; octx_vmid_d = octx_vmid_q; cid1_d = cid1_q;
@@ -430,6 +430,7 @@ module ete_pipe_elem #(
       pend_d = 1'b0;          force_ctx_d = 1'b0;     bb_prev_d = 1'b0;
       cur_ns_d = 1'b0;        ss_d = trcvictlr_i[9];  ss_ts_d = 1'b0;
       ss_tsv_d = 1'b0;        ta_ts_d = 1'b0;         txd_d = 8'd0;
+      txz_d = 1'b1;           tx1_d = 1'b0;           txf_d = 1'b0;
       txt_d = 1'b0;           ts_req_d = 1'b0;        octx_v_d = 1'b0;
       octx_el_d = 2'd0;       octx_ns_d = 1'b0;       octx_sf_d = 1'b0;
       octx_cid_d = 32'd0;     octx_vmid_d = 32'd0;    cid1_d = 32'd0;
@@ -490,7 +491,7 @@ module ete_pipe_elem #(
             ctx_reset;
             sync_resets;
           end
-        end else if (in_kind_i == K_CTX) begin
+        end else if (in_dec_i[DC_CTX]) begin
           // the identifiers of the following items (D2.3.3)
           cid1_d = in_addr_i[31:0];
           cid2_d = in_addr_i[63:32];
@@ -509,7 +510,7 @@ module ete_pipe_elem #(
             end
           end
 
-          if (in_kind_i == K_INSN) begin
+          if (in_dec_i[DC_INSN]) begin
             cx_el   = in_el_i;
             cx_ns   = in_flags_i[1];
             cx_sf   = (in_isa_i == ISA_A64);
@@ -537,33 +538,32 @@ module ete_pipe_elem #(
               cur_ns_d = cx_ns;
             end
           end
-          if (in_kind_i == K_INSN && in_final_i) begin
+          if (in_dec_i[DC_INSN] && in_final_i) begin
             // ---- do_insn on the run's last instruction
             is1_l  = (in_isa_i == ISA_T32);
             vi     = in_vi_i && (ss_d || in_ss_start_i);
             if (ss_d || in_ss_start_i)
               ss_d = !in_ss_stop_i;
             traced = vi || uncovered_d;    // X_N5MSV
-            p0     = is_p0(in_iclass_i);
-            if (in_flags_i[2] && txz_d && in_iclass_i != IC_TSTART)
+            p0     = in_dec_i[DC_P0];
+            if (in_flags_i[2] && txz_d && !in_dec_i[DC_TSTART])
               tx_one;                      // trace started inside a transaction
             // R_YYWTR: an ISB that synchronizes context, an exception return
-            if (cfg_ts && ((in_iclass_i == IC_ISB && !in_flags_i[3]) || in_iclass_i == IC_ERET))
+            if (cfg_ts && in_dec_i[DC_TSIC])
               ts_req_d = 1'b1;
             if (!traced) begin
               active_d    = 1'b0;
               need_addr_d = 1'b0;          // R_ZRYSN
               pend_d      = 1'b0;
-              if (in_iclass_i == IC_TSTART) begin
+              if (in_dec_i[DC_TSTART]) begin
                 if (txz_d) begin
                   ss_ts_d  = ss_d;
                   ss_tsv_d = 1'b1;
                   ta_ts_d  = 1'b0;
                 end
                 if (!txf_d)
-                  txd_d = txd_d + 8'd1;
-              end else if (in_iclass_i == IC_TCOMMIT && !txz_d) begin
-                txd_d = txd_d - 8'd1;
+                  tx_inc;
+              end else if (in_dec_i[DC_TCOMMIT] && !txz_d) begin
                 if (tx1_d) begin
                   if (txt_d) begin
                     tx11   = 1'b1;         // R_BGMXL, R_PCKKS
@@ -572,6 +572,7 @@ module ete_pipe_elem #(
                   txt_d    = 1'b0;
                   ss_tsv_d = 1'b0;
                 end
+                tx_dec;
               end
             end else begin
               if (!active_d)
@@ -584,8 +585,7 @@ module ete_pipe_elem #(
               end
               if (!p0) begin
                 uncovered_d = 1'b1;
-                if (in_iclass_i == IC_TCOMMIT && !txz_d) begin
-                  txd_d = txd_d - 8'd1;
+                if (in_dec_i[DC_TCOMMIT] && !txz_d) begin
                   if (tx1_d) begin
                     if (txt_d) begin
                       tx11   = 1'b1;
@@ -594,6 +594,7 @@ module ete_pipe_elem #(
                     txt_d    = 1'b0;
                     ss_tsv_d = 1'b0;
                   end
+                  tx_dec;
                 end
               end else begin
                 bb = cfg_bb && in_bb_i;
@@ -604,47 +605,39 @@ module ete_pipe_elem #(
                   txs7  = 1'b1;            // R_RKGLY, R_CRPJZ, R_WXQS
                   txt_d = 1'b1;
                 end
-                case (in_iclass_i)
-                  IC_ISB, IC_WFX: taken = !in_flags_i[3];   // R_CPFBS, R_LMDZV
-                  IC_TSTART:      taken = 1'b1;             // Table D3.4
-                  default:        taken = in_flags_i[0];
-                endcase
+                taken       = in_dec_i[DC_TAKEN];   // R_CPFBS, R_LMDZV, Table D3.4
                 atom        = 1'b1;        // R_XCJGD, R_SRYKV
                 uncovered_d = 1'b0;
                 p0_done     = 1'b1;
                 cc_commit;
                 if (taken) begin
                   rs_ok = cfg_rs && !bb;   // R_QVTVR, R_WRXCW
-                  case (in_iclass_i)
-                    IC_BL, IC_BLR: begin
+                  if (in_dec_i[DC_BLX]) begin
                       if (rs_ok) begin
                         // the link address (R_SLDXR, R_HFCTC) is this
                         // instruction's address plus its length, T32 BLX
                         // <reg> 16 bits, others 32, the upper half 0 in
                         // AArch32: S5 stores the three and never adds
                         rs_push = 1'b1;
-                        rs_inc2 = is1_l && in_iclass_i == IC_BLR;
+                        rs_inc2 = is1_l && in_dec_i[DC_BLR];
                         rs_a32  = in_isa_i != ISA_A64;
                         rs_is1  = is1_l;
                       end
-                      if (in_iclass_i == IC_BLR) begin
+                      if (in_dec_i[DC_BLR]) begin
                         need_addr_d = 1'b1;
                         pend_d      = rs_ok;
                       end else if (bb) begin
                         need_addr_d = 1'b1;   // R_BNVFP
                       end
-                    end
-                    IC_BR, IC_RET, IC_ERET: begin
+                  end else if (in_dec_i[DC_IND]) begin   // BR, RET, ERET
                       need_addr_d = 1'b1;     // R_HLRZJ
                       pend_d      = rs_ok;
-                    end
-                    default: begin
+                  end else begin
                       if (bb)
                         need_addr_d = 1'b1;   // R_BNVFP
-                    end
-                  endcase
+                  end
                 end
-                if (in_iclass_i == IC_TSTART) begin
+                if (in_dec_i[DC_TSTART]) begin
                   if (txz_d) begin            // outer TSTART: R_CYHKB
                     tx11     = 1'b1;
                     tx11_c   = 1'b0;
@@ -654,12 +647,12 @@ module ete_pipe_elem #(
                     ta_ts_d  = 1'b1;
                   end
                   if (!txf_d)
-                    txd_d = txd_d + 8'd1;
+                    tx_inc;
                 end
               end
             end
             cur_ns_d = cx_ns;
-          end else if (in_kind_i == K_TFAIL) begin
+          end else if (in_dec_i[DC_TFAIL]) begin
             // ---- do_tfail
             was = txt_d;
             tx_abort;
@@ -668,8 +661,7 @@ module ete_pipe_elem #(
               pend_d      = 1'b0;
               uncovered_d = 1'b0;
             end
-          end else if (in_kind_i == K_RESET ||
-                       (in_kind_i == K_EXC && in_exc_type_i == EXC_PE_RESET)) begin
+          end else if (in_dec_i[DC_RST]) begin
             // ---- do_reset
             if (!txz_d || in_flags_i[2])
               tx_abort;                    // R_QWGXIL
@@ -693,11 +685,11 @@ module ete_pipe_elem #(
             force_ctx_d = 1'b1;
             uncovered_d = 1'b0;
             cur_ns_d    = in_flags_i[1];
-          end else if (in_kind_i == K_EXC) begin
+          end else if (in_dec_i[DC_EXC]) begin
             // ---- do_exc
             if (!txz_d || in_flags_i[2])
               tx_abort;
-            forced = (in_exc_type_i == EXC_SERROR) && trcvictlr_i[11];   // R_LTLEB
+            forced = in_dec_i[DC_SERR] && trcvictlr_i[11];   // R_LTLEB
             if (cfg_ts)
               ts_req_d = 1'b1;             // R_YYWTR, R_NGXNQ
             if (!(active_d || forced)) begin   // R_DPMBQ
@@ -834,10 +826,12 @@ module ete_pipe_elem #(
   // after start_i: the distances from registers side by side (far_q is
   // far(item_q - rq_item_q) itself, frs_q far(item_q - rs_item_q)), the
   // late go and keep only select among them
-  wire [7:0] dist_q1 = item_q + 8'd1 - rq_item_q;
-  wire [7:0] dist_s1 = item_q + 8'd1 - rs_item_q;
-  wire       far_q1  = (dist_q1 >= LAG) && !dist_q1[7];
-  wire       far_s1  = (dist_s1 >= LAG) && !dist_s1[7];
+  // (item_q + 1 - r in LAG .. 127 when e = ilag_q - r is 0xFF or in 0 ..
+  // 126 - LAG, as far_r1: one subtraction and compares with constants)
+  wire [7:0] e_q1    = ilag_q - rq_item_q;
+  wire [7:0] e_s1    = ilag_q - rs_item_q;
+  wire       far_q1  = ((LAG < 8'd127) && (e_q1 <= 8'd126 - LAG)) || (e_q1 == 8'hFF);
+  wire       far_s1  = ((LAG < 8'd127) && (e_s1 <= 8'd126 - LAG)) || (e_s1 == 8'hFF);
   wire       rq_keep = rq_v && !rq_q;              // rq_item_d = rs_item_q
   assign far_d  = start_i ? (LAG == 8'd0) :                 // both are 0
                   go      ? (rq_keep ? far_s1 : far_q1) :
@@ -880,6 +874,7 @@ module ete_pipe_elem #(
       uncovered_q <= 1'b0; need_addr_q <= 1'b0;  pend_q <= 1'b0;      force_ctx_q <= 1'b0;
       bb_prev_q <= 1'b0;   cur_ns_q <= 1'b0;     ss_q <= 1'b0;        ss_ts_q <= 1'b0;
       ss_tsv_q <= 1'b0;    ta_ts_q <= 1'b0;      txd_q <= 8'd0;       txt_q <= 1'b0;
+      txz_q <= 1'b1;       tx1_q <= 1'b0;        txf_q <= 1'b0;
       ts_req_q <= 1'b0;    octx_v_q <= 1'b0;     octx_el_q <= 2'd0;   octx_ns_q <= 1'b0;
       octx_sf_q <= 1'b0;   octx_cid_q <= 32'd0;  octx_vmid_q <= 32'd0; cid1_q <= 32'd0;
       cid2_q <= 32'd0;     cc_valid_q <= 1'b0;   ccnt_q <= 21'd0;     est_q <= 1'b0;
@@ -893,6 +888,7 @@ module ete_pipe_elem #(
       pend_q <= pend_d;           force_ctx_q <= force_ctx_d; bb_prev_q <= bb_prev_d;
       cur_ns_q <= cur_ns_d;       ss_q <= ss_d;               ss_ts_q <= ss_ts_d;
       ss_tsv_q <= ss_tsv_d;       ta_ts_q <= ta_ts_d;         txd_q <= txd_d;
+      txz_q <= txz_d;             tx1_q <= tx1_d;             txf_q <= txf_d;
       txt_q <= txt_d;             ts_req_q <= ts_req_d;       octx_v_q <= octx_v_d;
       octx_el_q <= octx_el_d;     octx_ns_q <= octx_ns_d;     octx_sf_q <= octx_sf_d;
       octx_cid_q <= octx_cid_d;   octx_vmid_q <= octx_vmid_d; cid1_q <= cid1_d;
@@ -912,6 +908,9 @@ module ete_pipe_elem #(
   reg f_rst_seen_q = 1'b0;
   always @(posedge clk_i) if (!rst_ni) f_rst_seen_q <= 1'b1;
   always @* if (rst_ni && f_rst_seen_q) assert (ilag_q == item_q - LAG);
+  // the depth's flags follow it
+  always @* if (rst_ni && f_rst_seen_q)
+    assert (txz_q == (txd_q == 8'd0) && tx1_q == (txd_q == 8'd1) && txf_q == (txd_q == 8'hFF));
   // ---- formal: the descriptor for S5 holds until taken (formal/fv_vr_check.v);
   // S5's ready is a register (ete_pipe_cmpr), so nothing here waits on S6
   fv_vr_check #(.W (PD_W), .ASSUME (0)) f_out_vr (

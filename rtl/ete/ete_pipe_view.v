@@ -53,7 +53,7 @@ module ete_pipe_view #(
   input  wire [EW-1:0]            in_ent_i,       // carried through to S4
   input  wire [20:0]              in_cyc_i,       // the entry's PE clocks (ent_cyc)
   input  wire                     in_run_i,       // an INSN entry (not a marker)
-  input  wire                     in_hn_i,        // S2: an edge lies inside (in_cand_v_i
+  input  wire [1:0]               in_hn_i,        // S2: an edge lies inside when either is set (in_cand_v_i
                                                   // has a candidate above instruction 0)
   input  wire [63:0]              in_addr_i,      // its first instruction A
   input  wire [55:0]              in_ahp1_i,      // A[63:8] + 1
@@ -145,10 +145,13 @@ module ete_pipe_view #(
   //     the compares of a pair's values with each other side by side with
   //     the compares with j_q (they do not depend on j_q) -> p1_q
   //   O1 (a split run's clock after each item but its last): two levels -> p2_q
-  //   O2: the rest -> j_q (the next sub-run) and hn_q (another follows it)
+  //   O2: the rest -> j_q (the next sub-run) and hn_q (another follows it),
+  //     not as a tree: every pair of p2_q's nodes compared side by side
+  //     (registers), the node below every other eligible one wins and its
+  //     value is selected (an AND-OR); another index follows when a node
+  //     has one (m) or two eligible nodes differ
   localparam N1  = 3 * NUM_ACPAIRS;    // nodes after the output clock's level (pairs)
   localparam N2  = (N1 + 3) / 4;       // nodes after O1's two levels
-  localparam N2P = (N2 <= 2) ? 2 : (N2 <= 4) ? 4 : 8;   // O2's tree, padded
 
   // a minimum cell: {m, e, v} of two nodes; lt_xy is vx < vy and gt_xy
   // vx > vy, both made by the caller (compares of registers where it can)
@@ -170,9 +173,12 @@ module ete_pipe_view #(
   reg [2*N1-1:0]   elig;               // eligible: valid and above j_q
   reg [8*N1-1:0]   p1_q, p1_d, p1_new;
   reg [8*4*N2-1:0] q1;                 // p1_q padded to 4 N2 nodes
-  reg [8*2*N2-1:0] q2;
+  reg [16*N2-1:0]  gt1;                // O1: per group of 4 nodes, value a > value b,
+                                       // [16 g + 4 a + b], a < b
+  reg [4*N2-1:0]   win1;               // O1: node a of group g holds its least eligible value
   reg [8*N2-1:0]   p2_q, p2_d;
-  reg [8*N2P-1:0]  q3;
+  reg [N2*N2-1:0]  gt2;                // O2: value of node i > value of node j, [N2 i + j], i < j
+  reg [N2-1:0]     win2;               // O2: node i holds the least eligible value
   reg [7:0]        root;
   reg              o1_q, o1_d;         // O1: a non-final item of a split run has left
   reg              o2_q, o2_d;         // O2
@@ -184,18 +190,18 @@ module ete_pipe_view #(
   reg [15:0]       hit_s;
   reg              i_s, st_s, sp_s;
   reg [8:0]        lo_sub, lo_last;
-  integer          lv, ci, k2;
+  integer          lv, ci, cj, k2;
 
   always @* begin : p_view
     j_d = j_q;
-    valid_d = out_free ? 1'b0 : valid_q;
-    ent_d = ent_q;  cyc_d = out_free ? 21'd0 : cyc_q;  pc_last_d = pc_last_q;  has_sub_d = has_sub_q;  final_d = final_q;
+    ent_d = ent_q;  pc_last_d = pc_last_q;  has_sub_d = has_sub_q;  final_d = final_q;
     sub_addr_d = sub_addr_q;
     i_sub_d = i_sub_q;  st_sub_d = st_sub_q;  sp_sub_d = sp_sub_q;
     i_l_d = i_l_q;  st_l_d = st_l_q;  sp_l_d = sp_l_q;
     cand = {6*2*N1{1'b1}};  elig = {2*N1{1'b0}};  cx = 6'd0;
-    p1_d = p1_q;  p1_new = p1_q;  p2_d = p2_q;  q1 = {8*4*N2{1'b0}};  q2 = {8*2*N2{1'b0}};
-    q3 = {8*N2P{1'b0}};  root = 8'd0;
+    p1_d = p1_q;  p1_new = p1_q;  p2_d = p2_q;  q1 = {8*4*N2{1'b0}};
+    gt1 = {16*N2{1'b0}};  win1 = {4*N2{1'b0}};
+    gt2 = {N2*N2{1'b0}};  win2 = {N2{1'b0}};  root = 8'd0;
     o1_d = o1_q;  o2_d = o2_q;  sub_d = sub_q;  hn_d = hn_q;
     fin = 1'b1;  item_clk = 1'b0;  hit_a = 8'd0;  hit_s = 16'd0;
     i_s = 1'b0;  st_s = 1'b0;  sp_s = 1'b0;  lo_sub = 9'd0;  lo_last = 9'd0;
@@ -223,7 +229,7 @@ module ete_pipe_view #(
     // the item the output clock hands over is the entry's last: registers
     // only (hn_q from O2, in_hn_i from S2 for the first sub-run)
     item_clk = !o1_q && !o2_q;
-    fin = item_clk && (sub_q ? !hn_q : !in_hn_i);
+    fin = item_clk && (sub_q ? !hn_q : !(|in_hn_i));
 
     // the output clock's level: the pairs -> p1 (N1 = 3 NA nodes)
     for (ci = 0; ci < N1; ci = ci + 1)
@@ -232,24 +238,54 @@ module ete_pipe_view #(
                                   (ci >= NA) || (cand[6*(2*ci) +: 6] < cand[6*(2*ci+1) +: 6]),
                                   (ci < NA) && (cand[6*(2*ci) +: 6] > cand[6*(2*ci+1) +: 6]));
     p1_d = item_clk ? p1_new : p1_q;
-    // O1: two levels -> p2 (N2 nodes)
+    // O1: each group of four nodes of p1_q -> one node of p2 (N2 nodes),
+    // every pair of the group compared side by side as in O2 below (the
+    // two levels of minimum cells it replaces put a compare after a select)
     q1[8*N1-1:0] = p1_q;
-    for (ci = 0; ci < 2*N2; ci = ci + 1)
-      q2[8*ci +: 8] = mincell(q1[8*(2*ci) +: 8], q1[8*(2*ci+1) +: 8],
-                              q1[8*(2*ci) +: 6] < q1[8*(2*ci+1) +: 6],
-                              q1[8*(2*ci) +: 6] > q1[8*(2*ci+1) +: 6]);
+    p2_d = {8*N2{1'b0}};
+    for (lv = 0; lv < N2; lv = lv + 1) begin
+      for (ci = 0; ci < 4; ci = ci + 1)
+        for (cj = ci + 1; cj < 4; cj = cj + 1)
+          gt1[16*lv + 4*ci + cj] = q1[8*(4*lv+ci) +: 6] > q1[8*(4*lv+cj) +: 6];
+      for (ci = 0; ci < 4; ci = ci + 1) begin
+        win1[4*lv + ci] = q1[8*(4*lv+ci) + 6];
+        for (cj = 0; cj < 4; cj = cj + 1)
+          if (cj < ci)
+            win1[4*lv + ci] = win1[4*lv + ci] && (!q1[8*(4*lv+cj) + 6] || gt1[16*lv + 4*cj + ci]);
+          else if (cj > ci)
+            win1[4*lv + ci] = win1[4*lv + ci] && (!q1[8*(4*lv+cj) + 6] || !gt1[16*lv + 4*ci + cj]);
+      end
+      for (ci = 0; ci < 4; ci = ci + 1) begin
+        p2_d[8*lv +: 6] = p2_d[8*lv +: 6] | (q1[8*(4*lv+ci) +: 6] & {6{win1[4*lv + ci]}});
+        p2_d[8*lv + 6]  = p2_d[8*lv + 6] || q1[8*(4*lv+ci) + 6];
+        p2_d[8*lv + 7]  = p2_d[8*lv + 7] || q1[8*(4*lv+ci) + 7];
+        for (cj = ci + 1; cj < 4; cj = cj + 1)
+          p2_d[8*lv + 7] = p2_d[8*lv + 7] || (q1[8*(4*lv+ci) + 6] && q1[8*(4*lv+cj) + 6] &&
+                                              (q1[8*(4*lv+ci) +: 6] != q1[8*(4*lv+cj) +: 6]));
+      end
+    end
+    // O2: the root from p2_q's N2 nodes, every pair side by side (a node
+    // without an eligible index has m = 0; on equal values the lower node
+    // wins, so exactly one wins when any is eligible)
     for (ci = 0; ci < N2; ci = ci + 1)
-      p2_d[8*ci +: 8] = mincell(q2[8*(2*ci) +: 8], q2[8*(2*ci+1) +: 8],
-                                q2[8*(2*ci) +: 6] < q2[8*(2*ci+1) +: 6],
-                                q2[8*(2*ci) +: 6] > q2[8*(2*ci+1) +: 6]);
-    // O2: the rest -> the root
-    q3[8*N2-1:0] = p2_q;
-    for (lv = 0; lv < 3; lv = lv + 1)
-      for (ci = 0; ci < (N2P >> (lv + 1)); ci = ci + 1)
-        q3[8*ci +: 8] = mincell(q3[8*(2*ci) +: 8], q3[8*(2*ci+1) +: 8],
-                                q3[8*(2*ci) +: 6] < q3[8*(2*ci+1) +: 6],
-                                q3[8*(2*ci) +: 6] > q3[8*(2*ci+1) +: 6]);
-    root = q3[7:0];
+      for (cj = ci + 1; cj < N2; cj = cj + 1)
+        gt2[N2*ci + cj] = p2_q[8*ci +: 6] > p2_q[8*cj +: 6];
+    for (ci = 0; ci < N2; ci = ci + 1) begin
+      win2[ci] = p2_q[8*ci + 6];
+      for (cj = 0; cj < N2; cj = cj + 1)
+        if (cj < ci)
+          win2[ci] = win2[ci] && (!p2_q[8*cj + 6] || gt2[N2*cj + ci]);
+        else if (cj > ci)
+          win2[ci] = win2[ci] && (!p2_q[8*cj + 6] || !gt2[N2*ci + cj]);
+    end
+    for (ci = 0; ci < N2; ci = ci + 1) begin
+      root[5:0] = root[5:0] | (p2_q[8*ci +: 6] & {6{win2[ci]}});
+      root[6]   = root[6] || p2_q[8*ci + 6];
+      root[7]   = root[7] || p2_q[8*ci + 7];
+      for (cj = ci + 1; cj < N2; cj = cj + 1)
+        root[7] = root[7] || (p2_q[8*ci + 6] && p2_q[8*cj + 6] &&
+                              (p2_q[8*ci +: 6] != p2_q[8*cj +: 6]));
+    end
 
     // I and the start / stop matches at the sub-run's first instruction
     // (vectors and reductions: no chain through the comparators)
@@ -277,9 +313,7 @@ module ete_pipe_view #(
       o2_d = 1'b1;
     end else if (in_valid_i && out_free) begin
       o1_d       = !fin;
-      valid_d    = 1'b1;
       ent_d      = in_ent_i;
-      cyc_d      = fin ? in_cyc_i : 21'd0;
       pc_last_d  = {lo_last[8] ? in_ahp1_i : in_addr_i[63:8], lo_last[7:0]};
       has_sub_d  = in_run_i && (in_npre_i != 6'd0);
       final_d    = fin;
@@ -295,6 +329,10 @@ module ete_pipe_view #(
         sub_d = 1'b0;
       end
     end
+    // the output's valid flag and cycles: the item of the output clock
+    // (registers) selected by out_free last, which comes from S4 and S5
+    valid_d = out_free ? (item_clk && in_valid_i) : valid_q;
+    cyc_d   = out_free ? ((fin && in_valid_i) ? in_cyc_i : 21'd0) : cyc_q;
     if (start_i) begin
       j_d     = 6'd0;
       o1_d    = 1'b0;
@@ -354,7 +392,7 @@ module ete_pipe_view #(
   // port contract that a run does not wrap the address space, which the
   // proof's free entries do not keep.)
   always @* if (rst_ni) begin
-    if (o1_q || o2_q || sub_q)  assert (in_valid_i && in_run_i && in_hn_i);
+    if (o1_q || o2_q || sub_q)  assert (in_valid_i && in_run_i && (|in_hn_i));
     if (o1_q)                   assert (!o2_q && p1_q == p1_new);
     if (o2_q)                   assert (p2_q == p2_d);
     if (!sub_q)                 assert (j_q == 6'd0);
