@@ -441,5 +441,7 @@ int harness_bench_main(int argc, char **argv, const harness_bench *b)
     free(msg);
     if (b->summary)
         b->summary(b->ctx, first, seeds, failed, stdout);
+    else
+        printf("%" PRIu64 " seeds, %" PRIu64 " failed\n", seeds, failed);
     return failed ? 1 : 0;
 }

@@ -135,7 +135,8 @@ typedef struct harness_bench {
     /* one seed on a fresh device: 0 when it matched the model; otherwise
      * msg holds the first difference (printed as "FAIL seed S: msg") */
     int   (*run)(void *ctx, void *dut, uint64_t seed, char *msg, size_t msglen);
-    /* the totals over the seeds run (failed of seeds failed) */
+    /* the totals over the seeds run (failed of seeds failed); NULL:
+     * "N seeds, M failed" */
     void  (*summary)(void *ctx, uint64_t first, uint64_t seeds, uint64_t failed, FILE *f);
 } harness_bench;
 

@@ -52,12 +52,6 @@ static int run(void *ctx, void *d, uint64_t seed, char *msg, size_t msglen)
     return 0;
 }
 
-static void summary(void *ctx, uint64_t first, uint64_t seeds, uint64_t failed, FILE *f)
-{
-    (void)ctx;
-    (void)first;
-    fprintf(f, "%" PRIu64 " seeds, %" PRIu64 " failed\n", seeds, failed);
-}
 
 int main(int argc, char **argv)
 {
@@ -73,7 +67,7 @@ int main(int argc, char **argv)
         .prog = "common-fifo-sr-bench", .opts = opts, .nopts = sizeof opts / sizeof opts[0],
         .seed = &b.seed, .flags = HARNESS_BENCH_KEEP_GOING | HARNESS_BENCH_WAVES_FIRST,
         .ctx = &b, .dut_new = dut_new, .dut_waves = dut_waves, .dut_free = dut_free,
-        .describe = describe, .run = run, .summary = summary,
+        .describe = describe, .run = run,
     };
     return harness_bench_main(argc, argv, &hb);
 }
