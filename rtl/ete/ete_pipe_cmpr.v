@@ -149,7 +149,21 @@ module ete_pipe_cmpr #(
 
   // ---- state -------------------------------------------------------------
   reg [63:0]       h0_q, h1_q, h2_q;                     // history, entry 0 newest
-  reg [2:0]        hi_q, hi_d;                           // ... their sub_isa IS1
+  reg [2:0]        hi_q;                                 // ... their sub_isa IS1
+  // The history is written one clock after the element that changes it:
+  // S5 registers the element's update of each entry (clear, load, hold:
+  // w*_q) with its address and IS (pa_q, pis_q), and the next element,
+  // one clock behind, compares against the entries as they will be after
+  // it (the registered entries, the pending address or 0, selected by
+  // w*_q).  So the pop and slot 6 decisions end at these few flip-flops,
+  // not at the history's 195 enables (docs/ete-rtl-pipeline.md 3.2).
+  localparam [1:0] W_HOLD = 2'd0;   // w0: hold h0, w1: hold h1, w2: hold h2
+  localparam [1:0] W_CLR  = 2'd1;   // the entry becomes 0 (R_BTWGD, R_FPDJF)
+  localparam [1:0] W_NEW  = 2'd2;   // w0: pa_q; w1: h0; w2: h1 (a shift)
+  localparam [1:0] W_H0   = 2'd3;   // w2 only: h0 (Transaction Failure then push)
+  reg [1:0]        w0_q, w0_d, w1_q, w1_d, w2_q, w2_d;
+  reg [63:0]       pa_q;                                 // the pending entry 0 address
+  reg              pis_q;                                // ... and its IS1
   reg [RSE_W-1:0]  top_q, top_d;                         // return stack: the top entry
   reg [3:0]        wp_q, wp_d;                           // ... RAM word the next entry
                                                          // pushed below the top takes
@@ -186,18 +200,44 @@ module ete_pipe_cmpr #(
   wire [RSE_W-1:0] d_rse = {cur[PD_RS_A_L +: 64], cur[PD_RS_INC2_L], cur[PD_RS_A32_L],
                             cur[PD_RS_IS1_L]};
 
-  // the address against each registered history entry and against 0 (the
-  // entries after a Trace Info or a Transaction Failure), side by side; the
-  // flags are then selected, not the entries
-  // (64-bit equalities as 32 two-bit compares ANDed by a carry chain)
+  // the address against each registered history entry, the pending entry
+  // 0 and against 0 (the entries after a Trace Info or a Transaction
+  // Failure), side by side; the flags are then selected by the pending
+  // update, not the entries (64-bit equalities as 32 two-bit compares
+  // ANDed by a carry chain)
   wire       eq_h0   = eq64(d_a, h0_q) && (hi_q[0] == d_is1);
   wire       eq_h1   = eq64(d_a, h1_q) && (hi_q[1] == d_is1);
   wire       eq_h2   = eq64(d_a, h2_q) && (hi_q[2] == d_is1);
+  wire       eq_pa   = eq64(d_a, pa_q) && (pis_q == d_is1);
   wire       eq_z    = (d_a == 64'd0) && !d_is1;
-  wire [1:0] nb_h0   = short_bytes(d_a[63:8], h0_q[63:8], d_is1);
+  // the entries as the element sees them: e0 .. e2 equal
+  reg        eq_e0, eq_e1, eq_e2;
+  always @* begin
+    case (w0_q)
+      W_CLR:   eq_e0 = eq_z;
+      W_NEW:   eq_e0 = eq_pa;
+      default: eq_e0 = eq_h0;
+    endcase
+    case (w1_q)
+      W_CLR:   eq_e1 = eq_z;
+      W_NEW:   eq_e1 = eq_h0;
+      default: eq_e1 = eq_h1;
+    endcase
+    case (w2_q)
+      W_CLR:   eq_e2 = eq_z;
+      W_NEW:   eq_e2 = eq_h1;
+      W_H0:    eq_e2 = eq_h0;
+      default: eq_e2 = eq_h2;
+    endcase
+  end
+  // entry 0's address as the element sees it, for the Short and 32-bit
+  // forms (its clear selects the forms against 0 instead)
+  wire [63:8] e0_a   = (w0_q == W_NEW) ? pa_q[63:8] : h0_q[63:8];
+  wire       e0_z    = (w0_q == W_CLR);
   wire [1:0] nb_z    = short_bytes(d_a[63:8], 56'd0, d_is1);
-  wire       fits_h0 = (d_a[63:32] == h0_q[63:32]);          // D9.2.14.3
+  wire [1:0] nb_h0   = e0_z ? nb_z : short_bytes(d_a[63:8], e0_a[63:8], d_is1);
   wire       fits_z  = (d_a[63:32] == 32'd0);
+  wire       fits_h0 = e0_z ? fits_z : (d_a[63:32] == e0_a[63:32]);   // D9.2.14.3
   // the stack count after the clear before the pop check (Trace On, Trace
   // Info, Transaction Failure: R_SBJB, I_XHLPG) and the counts after a pop
   // or a push, from the registered count alone: beside the match, not after it
@@ -210,7 +250,6 @@ module ete_pipe_cmpr #(
                                                                 // oldest dropped when full
   wire [4:0] n_one     = (RS_MAX == 5'd0) ? 5'd0 : 5'd1;         // a push on an empty stack
 
-  reg [2:0]  ei;
   reg        m0, m1, m2;        // the address equals history entry 0, 1, 2 after the
                                 // packets before slot 6
   reg [1:0]  form, q, nb;
@@ -220,22 +259,18 @@ module ete_pipe_cmpr #(
   reg [PC_W-1:0] res_desc;      // the element's descriptor for S6
 
   always @* begin : p_cmpr
-    hi_d = hi_q;
     top_d = top_q;  wp_d = wp_q;  rs_n_d = rs_n_q;  rs_we = 1'b0;
 
     // the history after the packets before slot 6: Trace Info resets it
     // (R_BTWGD), a Transaction Failure pushes 0 (R_FPDJF)
     if (d_sync) begin
-      ei = 3'd0;
       m0 = eq_z;   m1 = eq_z;   m2 = eq_z;
       nb = nb_z;   fits = fits_z;
     end else if (d_txf) begin
-      ei = {hi_q[1:0], 1'b0};
-      m0 = eq_z;   m1 = eq_h0;  m2 = eq_h1;
+      m0 = eq_z;   m1 = eq_e0;  m2 = eq_e1;
       nb = nb_z;   fits = fits_z;
     end else begin
-      ei = hi_q;
-      m0 = eq_h0;  m1 = eq_h1;  m2 = eq_h2;
+      m0 = eq_e0;  m1 = eq_e1;  m2 = eq_e2;
       nb = nb_h0;  fits = fits_h0;
     end
     // address form (R_BPRDC, R_YLXFK): exact match, lowest entry first
@@ -292,12 +327,21 @@ module ete_pipe_cmpr #(
       e_fld = cur[PD_RST_E_L +: 2];
     end
 
+    // the history's update by the element, written in the next clock:
+    // the packets before slot 6 clear it (Trace Info, R_BTWGD) or push 0
+    // (Transaction Failure, R_FPDJF), then slot 6 pushes its address
+    // (R_LMHFW, R_CMCRT, D9.2.14.7; 0 for a PE Reset)
+    w0_d = W_HOLD;  w1_d = W_HOLD;  w2_d = W_HOLD;
     if (go) begin
-      // the history after the element
-      // (the addresses: h0_q .. h2_q below)
-      hi_d = ei;
-      if (s6)                                            // R_LMHFW, R_CMCRT, D9.2.14.7
-        hi_d = {ei[1:0], d_rst ? 1'b0 : d_is1};
+      if (s6) begin
+        w0_d = d_rst ? W_CLR : W_NEW;
+        w1_d = (d_sync || d_txf) ? W_CLR : W_NEW;
+        w2_d = d_sync ? W_CLR : d_txf ? W_H0 : W_NEW;
+      end else if (d_sync) begin
+        w0_d = W_CLR;  w1_d = W_CLR;  w2_d = W_CLR;
+      end else if (d_txf) begin
+        w0_d = W_CLR;  w1_d = W_NEW;  w2_d = W_NEW;
+      end
       // the stack after the element: a pop makes the second entry the
       // top; a push (R_ZKTHK, R_ZSDVQ) moves the top below it unless the
       // stack is empty or the pop just removed it, and the oldest entry
@@ -324,7 +368,7 @@ module ete_pipe_cmpr #(
     res_desc[PC_WCTX_L] = wctx;
     res_desc[PC_E_L +: 2]    = e_fld;
     if (start_i) begin
-      hi_d = 3'd0;                                                  // R_BTWGD
+      w0_d = W_HOLD;  w1_d = W_HOLD;  w2_d = W_HOLD;                // R_BTWGD: below
       rs_n_d  = 5'd0;
       rs_we   = 1'b0;
     end
@@ -333,36 +377,35 @@ module ete_pipe_cmpr #(
 
   always @(posedge clk_i) begin
     if (rst_s) begin
-      hi_q <= 3'd0;
+      w0_q <= W_HOLD;  w1_q <= W_HOLD;  w2_q <= W_HOLD;
       top_q <= {RSE_W{1'b0}};  wp_q <= 4'd0;  rs_n_q <= 5'd0;
     end else begin
-      hi_q <= hi_d;
+      w0_q <= w0_d;  w1_q <= w1_d;  w2_q <= w2_d;
       top_q <= top_d;  wp_q <= wp_d;  rs_n_q <= rs_n_d;
     end
   end
 
-  // The history addresses after an element: the entries after the packets
-  // before slot 6 (all 0 after a Trace Info, R_BTWGD; 0 pushed by a
-  // Transaction Failure, R_FPDJF), then the push of slot 6's address
-  // (R_LMHFW, R_CMCRT; 0 for a PE Reset).  Each entry is cleared, loaded
-  // from one source or held: the clear is the flip-flops' synchronous
-  // reset (start_i clears them too, so they need no other reset) and an
-  // entry costs no LUT4 per bit (h2 one, a 2:1 select).
-  wire        clr_e  = d_sync || d_txf;             // entry 0 is 0 before slot 6
-  wire        h0_clr = start_i || (go && (s6 ? d_rst : clr_e));
-  wire        h0_ld  = go && s6 && !d_rst;
-  wire        h1_clr = start_i || (go && (s6 ? clr_e : d_sync));
-  wire        h1_ld  = go && (s6 ? !clr_e : (!d_sync && d_txf));
-  wire        h2_clr = start_i || (go && d_sync);
-  wire        h2_ld  = go && !d_sync && (s6 || d_txf);
-  wire [63:0] h2_src = (s6 && d_txf) ? h0_q : h1_q;
+  // The history after the element of the clock before: each entry is
+  // cleared, loaded from one source or held as w*_q says.  The clear is the
+  // flip-flops' synchronous reset (start_i clears them too, so they need no
+  // other reset): an entry costs no LUT4 per bit (h2 one, a 2:1 select).
+  // The pending address is loaded every clock (read only after a go).
+  wire        h0_clr = rst_s || start_i || (w0_q == W_CLR);
+  wire        h0_ld  = (w0_q == W_NEW);
+  wire        h1_clr = rst_s || start_i || (w1_q == W_CLR);
+  wire        h1_ld  = (w1_q == W_NEW);
+  wire        h2_clr = rst_s || start_i || (w2_q == W_CLR);
+  wire        h2_ld  = w2_q[1];
+  wire [63:0] h2_src = w2_q[0] ? h0_q : h1_q;
   always @(posedge clk_i) begin
-    if (h0_clr)     h0_q <= 64'd0;
-    else if (h0_ld) h0_q <= d_a;
-    if (h1_clr)     h1_q <= 64'd0;
-    else if (h1_ld) h1_q <= h0_q;
-    if (h2_clr)     h2_q <= 64'd0;
-    else if (h2_ld) h2_q <= h2_src;
+    pa_q  <= d_a;
+    pis_q <= d_is1;
+    if (h0_clr)     begin h0_q <= 64'd0; hi_q[0] <= 1'b0;  end
+    else if (h0_ld) begin h0_q <= pa_q;  hi_q[0] <= pis_q; end
+    if (h1_clr)     begin h1_q <= 64'd0; hi_q[1] <= 1'b0;    end
+    else if (h1_ld) begin h1_q <= h0_q;  hi_q[1] <= hi_q[0]; end
+    if (h2_clr)     begin h2_q <= 64'd0; hi_q[2] <= 1'b0;    end
+    else if (h2_ld) begin h2_q <= h2_src; hi_q[2] <= w2_q[0] ? hi_q[0] : hi_q[1]; end
   end
 
 `ifdef FORMAL

@@ -522,6 +522,12 @@ module ete_pipe_pkt #(
   reg [NS-1:0] b_rem_q, b_rem_d;           // slots present and not yet handed out
   reg [NS-1:0] b_oh0_q, b_oh0_d;           // the lowest of them (one-hot)
   reg [NS-1:0] b_oh1_q, b_oh1_d;           // the next (one-hot, 0 when none)
+  // the pick's inputs as flags, formed one clock ahead, so that S6b's
+  // decision (two packets, the element's last chunk) is one LUT level and
+  // the ready chain S7 -> S6b -> S6p -> S6a -> S6s starts at flip-flops
+  reg [NS:1]   b_t_q, b_t_d;               // thermometer: bit j, at least j slots left
+  reg          b_sm0_q, b_sm0_d;           // the lowest is at most SMALL bytes
+  reg          b_fit1_q, b_fit1_d;         // the next fits after a SMALL one
   reg [160*NS-1:0] b_data_q, b_data_d;     // their bytes (constant-zero bits are pruned)
   reg [5*NS-1:0]   b_len_q, b_len_d;
   reg [NS-1:0] b_sm_q, b_sm_d;             // length <= SMALL
@@ -570,9 +576,9 @@ module ete_pipe_pkt #(
                         !p_valid_q;
 
   // S6b reads the lowest two slots left as registered one-hots (b_oh0_q,
-  // b_oh1_q), so that the pick is a few levels: two go when the lowest is
-  // SMALL and the next fits after it (the A-Sync is never SMALL, so it is
-  // always the main packet).  The one-hots after a chunk are the second and
+  // b_oh1_q) and the pick's flags (b_t_q, b_sm0_q, b_fit1_q), so that the
+  // pick is one level: two go when the lowest is SMALL and the next fits
+  // after it (the A-Sync is never SMALL, so it is always the main packet).  The one-hots after a chunk are the second and
   // third, or third and fourth, lowest slots left: a count of the slots
   // below each slot saturating at 3, as independent OR terms.
   reg [NS-1:0] ge1, ge2, ge3, oh2, oh3, sel;
@@ -580,17 +586,16 @@ module ete_pipe_pkt #(
   reg [8*SMALL-1:0] dp;
   reg [4:0]    l0, l1, lm;
   reg [5:0]    l01;
-  reg          sm0, fit1, two, last;
+  reg          sm0, fit1, two, last, sm0_c, fit1_c;
   reg [SMALL:0] at;
   integer      i, m;
   always @* begin : p_sel
-    sm0  = ((b_oh0_q & b_sm_q) != {NS{1'b0}});
-    fit1 = (FIT_ALL != 0) || ((b_oh1_q & b_fit_q) != {NS{1'b0}});
-    two  = (b_oh1_q != {NS{1'b0}}) && sm0 && fit1;
+    sm0  = b_sm0_q;
+    fit1 = b_fit1_q;
+    two  = b_t_q[2] && sm0 && fit1;
     // the element's last chunk: no slot left after the lowest (one packet)
-    // or after the lowest two (two packets), side by side with two
-    last = (b_oh1_q == {NS{1'b0}}) ||
-           (two && ((b_rem_q & ~b_oh0_q & ~b_oh1_q) == {NS{1'b0}}));
+    // or after the lowest two (two packets)
+    last = !b_t_q[2] || (two && !b_t_q[3]);
     sel  = two ? b_oh1_q : b_oh0_q;
     dm = 160'd0;  dp = {8*SMALL{1'b0}};  l0 = 5'd0;  l1 = 5'd0;
     for (i = 0; i < NS; i = i + 1) begin
@@ -623,10 +628,17 @@ module ete_pipe_pkt #(
     for (i = 0; i < NS; i = i + 1)
       for (m = 3; m < i; m = m + 1)
         oh3[i] = oh3[i] & !(b_rem_q[m] & ge3[m]);
+    // the pick's flags after this chunk: the new lowest two are the second
+    // and third, or the third and fourth, lowest slots left
+    sm0_c  = two ? ((oh2 & b_sm_q) != {NS{1'b0}}) : ((b_oh1_q & b_sm_q) != {NS{1'b0}});
+    fit1_c = (FIT_ALL != 0) ||
+             (two ? ((oh3 & b_fit_q) != {NS{1'b0}}) : ((oh2 & b_fit_q) != {NS{1'b0}}));
   end
 
   // the lowest two slots of S6a's element, for the bank
   reg [NS-1:0] pg1, pg2, poh0, poh1;
+  reg [4:0]    pt;                         // slots present, 0 .. NS
+  reg [NS:1]   pth;
   integer      t, u;
   always @* begin : p_pcnt
     for (t = 0; t < NS; t = t + 1) begin
@@ -639,6 +651,12 @@ module ete_pipe_pkt #(
         pg2[t] = pg2[t] | (a_pres_q[u] & pg1[u]);
     poh0 = a_pres_q & ~pg1;
     poh1 = a_pres_q & pg1 & ~pg2;
+    // the thermometer of the slots present
+    pt = 5'd0;
+    for (t = 0; t < NS; t = t + 1)
+      pt = pt + {4'd0, a_pres_q[t]};
+    for (t = 1; t <= NS; t = t + 1)
+      pth[t] = ({27'd0, pt} >= t);
   end
 
   wire p_free = !p_valid_q || pkt_ready_i;
@@ -651,7 +669,7 @@ module ete_pipe_pkt #(
   wire a_free = !a_valid_q || b_free;
   wire a_go   = x_valid && a_free;                      // S6a takes an element
   wire b_go   = a_valid_q && b_free;                    // S6p takes S6a's element into the bank
-  wire chunk  = b_valid_q && (b_oh0_q != {NS{1'b0}}) && c_free;   // S6b hands packets to the chunk
+  wire chunk  = b_valid_q && b_t_q[1] && c_free;       // S6b hands packets to the chunk
   wire bundle = c_valid_q && p_free;                    // S7 takes the chunk into the bundle
 
   // S7: the main packet placed after the SMALL one (at byte 0 when none)
@@ -681,6 +699,7 @@ module ete_pipe_pkt #(
     a_n9_d = a_n9_q;  a_b9_d = a_b9_q;  a_tsb_d = a_tsb_q;
     b_valid_d = b_valid_q;  b_rem_d = b_rem_q;  b_data_d = b_data_q;
     b_oh0_d = b_oh0_q;  b_oh1_d = b_oh1_q;
+    b_t_d = b_t_q;  b_sm0_d = b_sm0_q;  b_fit1_d = b_fit1_q;
     b_len_d = b_len_q;
     b_sm_d = b_sm_q;  b_fit_d = b_fit_q;  b_item_d = b_item_q;
     c_valid_d = c_valid_q;  c_pre_d = c_pre_q;  c_main_d = c_main_q;  c_at_d = c_at_q;
@@ -730,12 +749,18 @@ module ete_pipe_pkt #(
       b_rem_d = b_rem_q & ~b_oh0_q & (two ? ~b_oh1_q : {NS{1'b1}});
       b_oh0_d = two ? oh2 : b_oh1_q;
       b_oh1_d = two ? oh3 : oh2;
+      b_t_d   = two ? (b_t_q >> 2) : (b_t_q >> 1);
+      b_sm0_d = sm0_c;
+      b_fit1_d = fit1_c;
     end
     if (b_go) begin
       b_valid_d = 1'b1;
       b_rem_d   = a_pres_q;
       b_oh0_d   = poh0;
       b_oh1_d   = poh1;
+      b_t_d     = pth;
+      b_sm0_d   = ((poh0 & sl_sm) != {NS{1'b0}});
+      b_fit1_d  = (FIT_ALL != 0) || ((poh1 & sl_fit) != {NS{1'b0}});
       b_data_d  = sl_data;
       b_len_d   = sl_len;
       b_sm_d    = sl_sm;
@@ -791,7 +816,7 @@ module ete_pipe_pkt #(
       req_d = 1'b0;  raise_d = 1'b0;  ack_d = 1'b0;
       q_ne_d = 1'b0;  q_full_d = 1'b0;  a_valid_d = 1'b0;  b_valid_d = 1'b0;  c_valid_d = 1'b0;
       p_valid_d = 1'b0;  b_rem_d = {NS{1'b0}};  b_oh0_d = {NS{1'b0}};
-      b_oh1_d = {NS{1'b0}};
+      b_oh1_d = {NS{1'b0}};  b_t_d = {NS{1'b0}};
     end
   end
 
@@ -801,7 +826,7 @@ module ete_pipe_pkt #(
       an_q <= 5'd0;  ap_q <= 5'd0;
       a_valid_q <= 1'b0;  a_pres_q <= {NS{1'b0}};
       b_valid_q <= 1'b0;  b_rem_q <= {NS{1'b0}};
-      b_oh0_q <= {NS{1'b0}};  b_oh1_q <= {NS{1'b0}};
+      b_oh0_q <= {NS{1'b0}};  b_oh1_q <= {NS{1'b0}};  b_t_q <= {NS{1'b0}};
       c_valid_q <= 1'b0;
       p_valid_q <= 1'b0;
       left_q <= 21'd0;  near_q <= 1'b0;  req_q <= 1'b0;  raise_q <= 1'b0;  ack_q <= 1'b0;
@@ -811,7 +836,7 @@ module ete_pipe_pkt #(
       an_q <= an_d;  ap_q <= ap_d;
       a_valid_q <= a_valid_d;  a_pres_q <= a_pres_d;
       b_valid_q <= b_valid_d;  b_rem_q <= b_rem_d;
-      b_oh0_q <= b_oh0_d;  b_oh1_q <= b_oh1_d;
+      b_oh0_q <= b_oh0_d;  b_oh1_q <= b_oh1_d;  b_t_q <= b_t_d;
       c_valid_q <= c_valid_d;
       p_valid_q <= p_valid_d;
       left_q <= left_d;  near_q <= near_d;  req_q <= req_d;  raise_q <= raise_d;  ack_q <= ack_d;
@@ -826,6 +851,7 @@ module ete_pipe_pkt #(
   // that constant in the netlist, not a flip-flop ANDed into the selects.
   always @(posedge clk_i) begin
     a_desc_q <= a_desc_d;
+    b_sm0_q <= b_sm0_d;  b_fit1_q <= b_fit1_d;
     a_n0_q <= a_n0_d;  a_b0_q <= a_b0_d;  a_k8_q <= a_k8_d;  a_b8_q <= a_b8_d;  a_e8_q <= a_e8_d;
     a_n9_q <= a_n9_d;  a_b9_q <= a_b9_d;  a_tsb_q <= a_tsb_d;
     b_data_q <= b_data_d;  b_len_q <= b_len_d;  b_sm_q <= b_sm_d;  b_fit_q <= b_fit_d;
@@ -929,6 +955,12 @@ module ete_pipe_pkt #(
     assert (((b_oh0_q - 1'b1) & b_rem_q) == {NS{1'b0}});
     assert (b_oh1_q == {NS{1'b0}} || (((b_oh1_q - 1'b1) & b_rem_q) == b_oh0_q));
     if (!b_valid_q) assert (b_rem_q == {NS{1'b0}});
+    // the pick's flags are those of the one-hots and the slots left
+    for (f_i = 1; f_i <= NS; f_i = f_i + 1)
+      assert (b_t_q[f_i] == ({27'd0, f_cnt} >= f_i));
+    if (b_oh0_q != {NS{1'b0}}) assert (b_sm0_q == ((b_oh0_q & b_sm_q) != {NS{1'b0}}));
+    if (b_oh1_q != {NS{1'b0}})
+      assert (b_fit1_q == ((FIT_ALL != 0) || ((b_oh1_q & b_fit_q) != {NS{1'b0}})));
     // a chunk and a bundle hold 1 .. PKT_BYTES bytes
     if (c_valid_q) assert (c_len_q != 6'd0 && {1'b0, c_len_q} <= PKT_BYTES[6:0]);
     if (pkt_valid_o) assert (pkt_len_o != 6'd0 && {1'b0, pkt_len_o} <= PKT_BYTES[6:0]);
