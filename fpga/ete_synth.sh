@@ -6,10 +6,15 @@
 #
 #   ECP5, per set of ETE_ECP5_SETS (default "1 8,4 8": RETIRE_WIDTH and
 #     OUT_BYTES, comma separated; the other parameters at their defaults):
-#     Yosys synth_ecp5 (hierarchy kept for the counts, then flattened),
-#     nextpnr-ecp5 on an LFE5U-85F (CABGA381) with an ETE_PNR_MHZ (default
-#     100) MHz clock constraint.  A table: LUT4, TRELLIS_FF, DP16KD (EBR),
-#     CCU2C, routed Fmax, the critical path's end points.
+#     Yosys synth_ecp5 -abc9 (ABC9's delay-aware mapping; hierarchy kept
+#     for the counts, then flattened), nextpnr-ecp5 on an LFE5U-85F
+#     (CABGA381) with an ETE_PNR_MHZ (default 100) MHz clock constraint and
+#     the HeAP placer's timing weight ETE_PNR_TW (default 30, nextpnr's own
+#     10), once per seed of ETE_PNR_SEEDS (default "1 2 3": placement moves
+#     the routed Fmax by several MHz from seed to seed, so every seed's
+#     figure is printed, the lowest first in the table).  A table: LUT4,
+#     TRELLIS_FF, DP16KD (EBR), CCU2C, routed Fmax (the lowest, the median
+#     and every seed's), the lowest seed's critical path's end points.
 #   iCE40, per set of ETE_ICE40_SETS (default "1 8"): synth_ice40; whether
 #     the unit and its harness fit an HX8K (7680 logic cells, 32
 #     SB_RAM40_4K), and nextpnr-ice40's Fmax there when they do.
@@ -24,16 +29,20 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 inc="-I$here/rtl/common"   # the include files of rtl/common
 wrap="$here/rtl/ete/fpga/ete_unit_fpga_wrap.v $here/rtl/common/fpga/common_fpga_pins.v"
 mhz=${ETE_PNR_MHZ:-100}
+tw=${ETE_PNR_TW:-30}
+read -r -a seeds <<<"${ETE_PNR_SEEDS-1 2 3}"
+[ ${#seeds[@]} -gt 0 ] || seeds=(1)
 IFS=, read -r -a esets <<<"${ETE_ECP5_SETS-1 8,4 8}"
 IFS=, read -r -a isets <<<"${ETE_ICE40_SETS-1 8}"
 fail=0
 
 # ---- ECP5 ------------------------------------------------------------------------
 if [ ${#esets[@]} -gt 0 ]; then
-  echo "ete_unit on ECP5: $($SYN_YOSYS -V | head -n 1) synth_ecp5;" \
-       "${SYN_PNR_ECP5:-no nextpnr-ecp5} LFE5U-85F CABGA381, $mhz MHz constraint"
-  printf '  %-6s %8s %10s %7s %7s | %-12s | %s\n' set LUT4 TRELLIS_FF DP16KD CCU2C "routed Fmax" \
-    "critical path (source -> sink)"
+  echo "ete_unit on ECP5: $($SYN_YOSYS -V | head -n 1) synth_ecp5 -abc9;" \
+       "${SYN_PNR_ECP5:-no nextpnr-ecp5} LFE5U-85F CABGA381, $mhz MHz constraint," \
+       "placer timing weight $tw, seeds ${seeds[*]}"
+  printf '  %-6s %8s %10s %7s %7s | %-10s %-10s %-24s | %s\n' set LUT4 TRELLIS_FF DP16KD CCU2C \
+    "Fmax min" median "per seed (MHz)" "critical path of the lowest (source -> sink)"
 fi
 for s in "${esets[@]}"; do
   read -r rw ob <<<"$s"
@@ -42,24 +51,33 @@ for s in "${esets[@]}"; do
   if ! $SYN_YOSYS -q -l "$out/$name-ecp5.log" \
       -p "read_verilog $inc ${rtl[*]} $wrap; \
           chparam -set RETIRE_WIDTH $rw -set OUT_BYTES $ob ete_unit_fpga_wrap; \
-          synth_ecp5 -top ete_unit_fpga_wrap -noflatten; tee -q -o $out/$name-ecp5.stat stat; \
+          synth_ecp5 -abc9 -top ete_unit_fpga_wrap -noflatten; tee -q -o $out/$name-ecp5.stat stat; \
           flatten; opt_clean; write_json $out/$name-ecp5.json" >/dev/null 2>&1; then
     echo "  $name: synth_ecp5 failed (see $out/$name-ecp5.log)"; fail=1; continue
   fi
   st="$out/$name-ecp5.stat"
   lut=$(syn_unit '^LUT4$' "$st"); ff=$(syn_unit '^TRELLIS_FF$' "$st")
   ebr=$(syn_unit '^DP16KD$' "$st"); ccu=$(syn_unit '^CCU2C$' "$st")
-  plog="$out/$name-ecp5-pnr.log"
-  syn_ecp5_pnr "$out/$name-ecp5.json" "$plog" "$mhz"
-  case $? in
-    0) fmax=$(syn_fmax "$plog"); crit=$(syn_crit "$plog") ;;
-    1) fmax="P&R failed"; crit="see $plog"; fail=1 ;;
-    *) fmax="no nextpnr"; crit="make deps-synth-ete" ;;
-  esac
-  printf '  %-6s %8s %10s %7s %7s | %-12s | %s\n' "$name" "$lut" "$ff" "$ebr" "$ccu" "$fmax" "$crit"
-  echo "$name $lut $ff $ebr $ccu $fmax $(( $(date +%s) - t0 ))s" >> "$out/ecp5-table.txt"
+  runs=""; fmin=""; crit=""; per=""
+  for sd in "${seeds[@]}"; do
+    plog="$out/$name-ecp5-pnr-s$sd.log"
+    syn_ecp5_pnr "$out/$name-ecp5.json" "$plog" "$mhz" --seed "$sd" --placer-heap-timingweight "$tw"
+    case $? in
+      0) f=$(syn_fmax "$plog"); f=${f% MHz}
+         runs="$runs $f"; per="$per${per:+ / }$f"
+         if [ -z "$fmin" ] || awk -v a="$f" -v b="$fmin" 'BEGIN { exit !(a < b) }'; then
+           fmin=$f; crit=$(syn_crit "$plog")
+         fi ;;
+      1) per="$per${per:+ / }failed"; crit="see $plog"; fail=1 ;;
+      *) per="no nextpnr"; crit="make deps-synth-ete"; break ;;
+    esac
+  done
+  med=$(printf '%s\n' $runs | sort -g | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }')
+  printf '  %-6s %8s %10s %7s %7s | %-10s %-10s %-24s | %s\n' "$name" "$lut" "$ff" "$ebr" "$ccu" \
+    "${fmin:--}" "${med:--}" "$per" "$crit"
+  echo "$name $lut $ff $ebr $ccu ${fmin:--} ${med:--} $per $(( $(date +%s) - t0 ))s" >> "$out/ecp5-table.txt"
 done
-[ ${#esets[@]} -eq 0 ] || echo "  (the unit alone: harness cells subtracted; reports $out/<set>-ecp5{.log,.stat,-pnr.log})"
+[ ${#esets[@]} -eq 0 ] || echo "  (the unit alone: harness cells subtracted; reports $out/<set>-ecp5{.log,.stat,-pnr-s<seed>.log})"
 
 # ---- iCE40 HX8K fit -----------------------------------------------------------------
 hx8k_lc=7680; hx8k_ram=32

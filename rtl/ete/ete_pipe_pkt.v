@@ -637,9 +637,10 @@ module ete_pipe_pkt #(
 
   // the lowest two slots of S6a's element, for the bank
   reg [NS-1:0] pg1, pg2, poh0, poh1;
-  reg [4:0]    pt;                         // slots present, 0 .. NS
-  reg [NS:1]   pth;
-  integer      t, u;
+  reg [19:0]   q4;                         // four thermometers of four slots, bits 0 .. 4
+  reg [17:0]   q8;                         // two of eight slots, bits 0 .. 8
+  reg [NS:1]   pth;                        // the slots present, a thermometer
+  integer      t, u, v;
   always @* begin : p_pcnt
     for (t = 0; t < NS; t = t + 1) begin
       pg1[t] = 1'b0;  pg2[t] = 1'b0;
@@ -651,12 +652,31 @@ module ete_pipe_pkt #(
         pg2[t] = pg2[t] | (a_pres_q[u] & pg1[u]);
     poh0 = a_pres_q & ~pg1;
     poh1 = a_pres_q & pg1 & ~pg2;
-    // the thermometer of the slots present
-    pt = 5'd0;
-    for (t = 0; t < NS; t = t + 1)
-      pt = pt + {4'd0, a_pres_q[t]};
-    for (t = 1; t <= NS; t = t + 1)
-      pth[t] = ({27'd0, pt} >= t);
+    // the thermometer of the slots present, by merging: four slots at a
+    // time (at least k of four: one LUT level), then two merges (bit j of
+    // a merge: some i <= j with at least i in one half and j - i in the
+    // other), a few levels instead of a counter's carry chains
+    for (t = 0; t < 4; t = t + 1) begin
+      q4[t*5] = 1'b1;
+      for (u = 1; u <= 4; u = u + 1)
+        q4[t*5 + u] = ({2'd0, a_pres_q[4*t]} + {2'd0, a_pres_q[4*t+1]} +
+                       {2'd0, a_pres_q[4*t+2]} + {2'd0, a_pres_q[4*t+3]}) >= u[2:0];
+    end
+    for (t = 0; t < 2; t = t + 1) begin
+      q8[t*9] = 1'b1;
+      for (u = 1; u <= 8; u = u + 1) begin
+        q8[t*9 + u] = 1'b0;
+        for (v = 0; v <= 4; v = v + 1)
+          if (u - v >= 0 && u - v <= 4)
+            q8[t*9 + u] = q8[t*9 + u] | (q4[(2*t)*5 + v] & q4[(2*t+1)*5 + u - v]);
+      end
+    end
+    for (u = 1; u <= NS; u = u + 1) begin
+      pth[u] = 1'b0;
+      for (v = 0; v <= 8; v = v + 1)
+        if (u - v >= 0 && u - v <= 8)
+          pth[u] = pth[u] | (q8[v] & q8[9 + u - v]);
+    end
   end
 
   wire p_free = !p_valid_q || pkt_ready_i;
