@@ -210,26 +210,43 @@ module ete_pipe_cmpr #(
   wire       eq_h2   = eq64(d_a, h2_q) && (hi_q[2] == d_is1);
   wire       eq_pa   = eq64(d_a, pa_q) && (pis_q == d_is1);
   wire       eq_z    = (d_a == 64'd0) && !d_is1;
-  // the entries as the element sees them: e0 .. e2 equal
-  reg        eq_e0, eq_e1, eq_e2;
+  // Which compare stands for each entry the element's address is matched
+  // against (m0 .. m2: the entries after the packets before slot 6, as
+  // the pending update leaves them): one-hot masks over {h2, h1, h0, pa,
+  // 0}, from registers only, beside the compares; a match is then the
+  // AND-OR of a mask with the compares, and any match the AND-OR of their
+  // OR (no select chain after the carry chains)
+  localparam [4:0] K_Z = 5'b00001, K_PA = 5'b00010, K_H0 = 5'b00100,
+                   K_H1 = 5'b01000, K_H2 = 5'b10000;
+  reg  [4:0] k_e0, k_e1, k_e2, k_m0, k_m1, k_m2;
   always @* begin
-    case (w0_q)
-      W_CLR:   eq_e0 = eq_z;
-      W_NEW:   eq_e0 = eq_pa;
-      default: eq_e0 = eq_h0;
+    case (w0_q)                                  // entry 0 as the element sees it
+      W_CLR:   k_e0 = K_Z;
+      W_NEW:   k_e0 = K_PA;
+      default: k_e0 = K_H0;
     endcase
     case (w1_q)
-      W_CLR:   eq_e1 = eq_z;
-      W_NEW:   eq_e1 = eq_h0;
-      default: eq_e1 = eq_h1;
+      W_CLR:   k_e1 = K_Z;
+      W_NEW:   k_e1 = K_H0;
+      default: k_e1 = K_H1;
     endcase
     case (w2_q)
-      W_CLR:   eq_e2 = eq_z;
-      W_NEW:   eq_e2 = eq_h1;
-      W_H0:    eq_e2 = eq_h0;
-      default: eq_e2 = eq_h2;
+      W_CLR:   k_e2 = K_Z;
+      W_NEW:   k_e2 = K_H1;
+      W_H0:    k_e2 = K_H0;
+      default: k_e2 = K_H2;
     endcase
+    // the history after the packets before slot 6: Trace Info resets it
+    // (R_BTWGD), a Transaction Failure pushes 0 (R_FPDJF)
+    if (d_sync) begin
+      k_m0 = K_Z;   k_m1 = K_Z;   k_m2 = K_Z;
+    end else if (d_txf) begin
+      k_m0 = K_Z;   k_m1 = k_e0;  k_m2 = k_e1;
+    end else begin
+      k_m0 = k_e0;  k_m1 = k_e1;  k_m2 = k_e2;
+    end
   end
+  wire [4:0] eqv = {eq_h2, eq_h1, eq_h0, eq_pa, eq_z};
   // entry 0's address as the element sees it, for the Short and 32-bit
   // forms (its clear selects the forms against 0 instead)
   wire [63:8] e0_a   = (w0_q == W_NEW) ? pa_q[63:8] : h0_q[63:8];
@@ -250,8 +267,8 @@ module ete_pipe_cmpr #(
                                                                 // oldest dropped when full
   wire [4:0] n_one     = (RS_MAX == 5'd0) ? 5'd0 : 5'd1;         // a push on an empty stack
 
-  reg        m0, m1, m2;        // the address equals history entry 0, 1, 2 after the
-                                // packets before slot 6
+  reg        m0, m1, m_any;     // the address equals history entry 0, 1, any of 0 .. 2
+                                // after the packets before slot 6
   reg [1:0]  form, q, nb;
   reg        fits, pop, need_a, sep, s5, s6, wctx, cv, under;
   reg [4:0]  n;
@@ -261,21 +278,18 @@ module ete_pipe_cmpr #(
   always @* begin : p_cmpr
     top_d = top_q;  wp_d = wp_q;  rs_n_d = rs_n_q;  rs_we = 1'b0;
 
-    // the history after the packets before slot 6: Trace Info resets it
-    // (R_BTWGD), a Transaction Failure pushes 0 (R_FPDJF)
-    if (d_sync) begin
-      m0 = eq_z;   m1 = eq_z;   m2 = eq_z;
-      nb = nb_z;   fits = fits_z;
-    end else if (d_txf) begin
-      m0 = eq_z;   m1 = eq_e0;  m2 = eq_e1;
+    // the address against entries 0 .. 2 after the packets before slot 6
+    m0    = (k_m0 & eqv) != 5'd0;
+    m1    = (k_m1 & eqv) != 5'd0;
+    m_any = ((k_m0 | k_m1 | k_m2) & eqv) != 5'd0;
+    if (d_sync || d_txf) begin
       nb = nb_z;   fits = fits_z;
     end else begin
-      m0 = eq_e0;  m1 = eq_e1;  m2 = eq_e2;
       nb = nb_h0;  fits = fits_h0;
     end
     // address form (R_BPRDC, R_YLXFK): exact match, lowest entry first
     q = m0 ? 2'd0 : m1 ? 2'd1 : 2'd2;
-    if (m0 || m1 || m2)
+    if (m_any)
       form = FORM_EXACT;
     else if (nb != 2'd0)
       form = FORM_SHORT;
@@ -309,7 +323,7 @@ module ete_pipe_cmpr #(
     // for the full form when the context differs, and for any form when it
     // is the same with C or V: the flags, not the form, decide
     cv  = d_c || d_v;
-    sep = (d_same && cv) || m0 || m1 || m2 || (nb != 2'd0);
+    sep = (d_same && cv) || m_any || (nb != 2'd0);
     s5 = 1'b0;  s6 = 1'b0;  wctx = 1'b0;  e_fld = 2'b01;
     if (d_res) begin
       s5   = d_need_c && (!need_a || sep);
