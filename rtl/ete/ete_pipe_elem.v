@@ -136,8 +136,17 @@ module ete_pipe_elem #(
   reg [1:0]  octx_el_q, octx_el_d;
   reg        octx_ns_q, octx_ns_d;
   reg        octx_sf_q, octx_sf_d;
-  reg [31:0] octx_cid_q, octx_cid_d;
-  reg [31:0] octx_vmid_q, octx_vmid_d;
+  // out_ctx's identifiers are written one clock after the item that sets
+  // them (oc_op_q: hold, clear at a Trace Info reset, or load the item's
+  // identifiers, which its descriptor carries in the clock after it): the
+  // item's decision ends at two flip-flops, not at 64 selects; the next
+  // item compares against them as the pending operation leaves them
+  reg [31:0] octx_cid_q;
+  reg [31:0] octx_vmid_q;
+  localparam [1:0] OC_HOLD = 2'd0;
+  localparam [1:0] OC_CLR  = 2'd1;
+  localparam [1:0] OC_LD   = 2'd2;
+  reg [1:0]  oc_op_q, oc_op_d;
   reg [31:0] cid1_q, cid1_d;               // CONTEXTIDR_EL1 / EL2 of the last CTX item
   reg [31:0] cid2_q, cid2_d;
   reg        cc_valid_q, cc_valid_d;
@@ -207,10 +216,12 @@ module ete_pipe_elem #(
   // vm_eq follow it): an item resolves at most once.
   wire [31:0] cx_cid_w  = cfg_cid ? cid1_q : 32'd0;
   wire [31:0] cx_vmid_w = cfg_vmid ? cid2_q : 32'd0;
-  wire        cid_eq_q  = (cx_cid_w == octx_cid_q);
+  wire [31:0] oc_cid_e  = (oc_op_q == OC_LD) ? desc_q[PD_CX_CID_L +: 32]  : octx_cid_q;
+  wire [31:0] oc_vmid_e = (oc_op_q == OC_LD) ? desc_q[PD_CX_VMID_L +: 32] : octx_vmid_q;
   wire        cid_eq_z  = (cx_cid_w == 32'd0);
-  wire        vm_eq_q   = (cx_vmid_w == octx_vmid_q);
   wire        vm_eq_z   = (cx_vmid_w == 32'd0);
+  wire        cid_eq_q  = (oc_op_q == OC_CLR) ? cid_eq_z : (cx_cid_w == oc_cid_e);
+  wire        vm_eq_q   = (oc_op_q == OC_CLR) ? vm_eq_z  : (cx_vmid_w == oc_vmid_e);
   reg         cid_eq, vm_eq;
 
   wire        unused_sum = &{1'b0, d_thr[22:20], d_lim[22:0], sat_over[20]};   // only the signs and the low bits
@@ -323,7 +334,7 @@ module ete_pipe_elem #(
       force_ctx_d = 1'b0;
       if (need_c) begin
         octx_v_d = 1'b1;  octx_el_d = cx_el;  octx_ns_d = cx_ns;  octx_sf_d = cx_sf;
-        octx_cid_d = cx_cid_w;  octx_vmid_d = cx_vmid_w;
+        oc_op_d = OC_LD;
       end
     end
   endtask
@@ -357,8 +368,7 @@ module ete_pipe_elem #(
       octx_el_d   = 2'd0;
       octx_ns_d   = 1'b0;
       octx_sf_d   = 1'b0;
-      octx_cid_d  = 32'd0;
-      octx_vmid_d = 32'd0;
+      oc_op_d     = OC_CLR;
     end
   endtask
 
@@ -384,7 +394,7 @@ module ete_pipe_elem #(
     txz_d = txz_q;           tx1_d = tx1_q;             txf_d = txf_q;
     txt_d = txt_q;           ts_req_d = ts_req_q;       octx_v_d = octx_v_q;
     octx_el_d = octx_el_q;   octx_ns_d = octx_ns_q;     octx_sf_d = octx_sf_q;
-    octx_cid_d = octx_cid_q; octx_vmid_d = octx_vmid_q; cid1_d = cid1_q;
+    oc_op_d = OC_HOLD;       cid1_d = cid1_q;
     cid2_d = cid2_q;         cc_valid_d = cc_valid_q;   ccnt_d = ccnt_q;
     est_d = est_q;           ets_d = ets_q;             ecc_d = ecc_q;
     item_d = item_q;         rq_d = rq_q;               rq_item_d = rq_item_q;
@@ -433,7 +443,7 @@ module ete_pipe_elem #(
       txz_d = 1'b1;           tx1_d = 1'b0;           txf_d = 1'b0;
       txt_d = 1'b0;           ts_req_d = 1'b0;        octx_v_d = 1'b0;
       octx_el_d = 2'd0;       octx_ns_d = 1'b0;       octx_sf_d = 1'b0;
-      octx_cid_d = 32'd0;     octx_vmid_d = 32'd0;    cid1_d = 32'd0;
+      oc_op_d = OC_CLR;       cid1_d = 32'd0;
       cid2_d = 32'd0;         cc_valid_d = 1'b0;      ccnt_d = 21'd0;
       est_d = 1'b0;           ets_d = 64'd0;          ecc_d = 21'd0;
       item_d = 8'd0;          rq_d = 1'b0;            rq_item_d = 8'd0;
@@ -718,7 +728,7 @@ module ete_pipe_elem #(
               pend_d      = 1'b0;
               if (need_c) begin
                 octx_v_d = 1'b1;  octx_el_d = cx_el;  octx_ns_d = cx_ns;  octx_sf_d = cx_sf;
-                octx_cid_d = cx_cid_w;  octx_vmid_d = cx_vmid_w;
+                oc_op_d = OC_LD;
               end
               force_ctx_d = 1'b0;
               p0_done     = 1'b1;          // R_YPPRPH
@@ -876,7 +886,7 @@ module ete_pipe_elem #(
       ss_tsv_q <= 1'b0;    ta_ts_q <= 1'b0;      txd_q <= 8'd0;       txt_q <= 1'b0;
       txz_q <= 1'b1;       tx1_q <= 1'b0;        txf_q <= 1'b0;
       ts_req_q <= 1'b0;    octx_v_q <= 1'b0;     octx_el_q <= 2'd0;   octx_ns_q <= 1'b0;
-      octx_sf_q <= 1'b0;   octx_cid_q <= 32'd0;  octx_vmid_q <= 32'd0; cid1_q <= 32'd0;
+      octx_sf_q <= 1'b0;   oc_op_q <= OC_HOLD;   cid1_q <= 32'd0;
       cid2_q <= 32'd0;     cc_valid_q <= 1'b0;   ccnt_q <= 21'd0;     est_q <= 1'b0;
       ets_q <= 64'd0;      ecc_q <= 21'd0;       item_q <= 8'd0;      rq_q <= 1'b0;
       rq_item_q <= 8'd0;   rq_ripe_q <= 1'b0;    infl_q <= 3'd0;      far_q <= 1'b0;
@@ -891,13 +901,24 @@ module ete_pipe_elem #(
       txz_q <= txz_d;             tx1_q <= tx1_d;             txf_q <= txf_d;
       txt_q <= txt_d;             ts_req_q <= ts_req_d;       octx_v_q <= octx_v_d;
       octx_el_q <= octx_el_d;     octx_ns_q <= octx_ns_d;     octx_sf_q <= octx_sf_d;
-      octx_cid_q <= octx_cid_d;   octx_vmid_q <= octx_vmid_d; cid1_q <= cid1_d;
+      oc_op_q <= oc_op_d;         cid1_q <= cid1_d;
       cid2_q <= cid2_d;           cc_valid_q <= cc_valid_d;   ccnt_q <= ccnt_d;
       est_q <= est_d;             ets_q <= ets_d;             ecc_q <= ecc_d;
       item_q <= item_d;           rq_q <= rq_d;               rq_item_q <= rq_item_d;
       ilag_q <= ilag_d;
       rq_ripe_q <= rq_ripe_d;     infl_q <= infl_d;           far_q <= far_d;
       valid_q <= valid_d;         desc_q <= desc_d;
+    end
+  end
+
+  // out_ctx's identifiers after the item of the clock before (oc_op_q)
+  always @(posedge clk_i) begin
+    if (rst_s || oc_op_q == OC_CLR) begin
+      octx_cid_q  <= 32'd0;
+      octx_vmid_q <= 32'd0;
+    end else if (oc_op_q == OC_LD) begin
+      octx_cid_q  <= desc_q[PD_CX_CID_L +: 32];
+      octx_vmid_q <= desc_q[PD_CX_VMID_L +: 32];
     end
   end
 
