@@ -216,12 +216,16 @@ module ete_pipe_elem #(
   // vm_eq follow it): an item resolves at most once.
   wire [31:0] cx_cid_w  = cfg_cid ? cid1_q : 32'd0;
   wire [31:0] cx_vmid_w = cfg_vmid ? cid2_q : 32'd0;
-  wire [31:0] oc_cid_e  = (oc_op_q == OC_LD) ? desc_q[PD_CX_CID_L +: 32]  : octx_cid_q;
-  wire [31:0] oc_vmid_e = (oc_op_q == OC_LD) ? desc_q[PD_CX_VMID_L +: 32] : octx_vmid_q;
+  // (against the registered out_ctx, the pending load and 0 side by side;
+  // the pending operation selects the flag)
   wire        cid_eq_z  = (cx_cid_w == 32'd0);
   wire        vm_eq_z   = (cx_vmid_w == 32'd0);
-  wire        cid_eq_q  = (oc_op_q == OC_CLR) ? cid_eq_z : (cx_cid_w == oc_cid_e);
-  wire        vm_eq_q   = (oc_op_q == OC_CLR) ? vm_eq_z  : (cx_vmid_w == oc_vmid_e);
+  wire        cid_eq_r  = (cx_cid_w == octx_cid_q);
+  wire        vm_eq_r   = (cx_vmid_w == octx_vmid_q);
+  wire        cid_eq_p  = (cx_cid_w == desc_q[PD_CX_CID_L +: 32]);
+  wire        vm_eq_p   = (cx_vmid_w == desc_q[PD_CX_VMID_L +: 32]);
+  wire        cid_eq_q  = (oc_op_q == OC_CLR) ? cid_eq_z : (oc_op_q == OC_LD) ? cid_eq_p : cid_eq_r;
+  wire        vm_eq_q   = (oc_op_q == OC_CLR) ? vm_eq_z  : (oc_op_q == OC_LD) ? vm_eq_p  : vm_eq_r;
   reg         cid_eq, vm_eq;
 
   wire        unused_sum = &{1'b0, d_thr[22:20], d_lim[22:0], sat_over[20]};   // only the signs and the low bits
