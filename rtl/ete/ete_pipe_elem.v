@@ -152,8 +152,14 @@ module ete_pipe_elem #(
   reg        cc_valid_q, cc_valid_d;
   reg [20:0] ccnt_q, ccnt_d;               // cycles since the Cycle Count reference
   reg        est_q, est_d;                 // elem_since_ts
-  reg [63:0] ets_q, ets_d;                 // elem_ts
-  reg [20:0] ecc_q, ecc_d;                 // cycles since the reference at that element
+  // elem_ts and the cycles since the reference at that element: written one
+  // clock after the element that sets them (el_q), from its descriptor's
+  // timestamp and the cycle count register, so the item's decision ends at
+  // one flip-flop, not at 85 enables; the finish reads them as the pending
+  // load leaves them (ets_e, ecc_e)
+  reg [63:0] ets_q;
+  reg [20:0] ecc_q;
+  reg        el_q, el_d;
   reg [7:0]  item_q, item_d;               // index of the next item
   reg        rq_q, rq_d;                   // a synchronization request is pending
   reg [7:0]  rq_item_q, rq_item_d;         // ... raised by this item
@@ -162,6 +168,8 @@ module ete_pipe_elem #(
   reg        sy_iss;                       // this item issues one
   reg        valid_q, valid_d;
   reg [PD_W-1:0] desc_q, desc_d;
+  wire [63:0] ets_e = el_q ? desc_q[PD_TS_VAL_L +: 64] : ets_q;
+  wire [20:0] ecc_e = el_q ? ccnt_q : ecc_q;
 
   assign en_o        = en_q;
   assign fin_pend_o  = fin_pend_q;
@@ -400,7 +408,7 @@ module ete_pipe_elem #(
     octx_el_d = octx_el_q;   octx_ns_d = octx_ns_q;     octx_sf_d = octx_sf_q;
     oc_op_d = OC_HOLD;       cid1_d = cid1_q;
     cid2_d = cid2_q;         cc_valid_d = cc_valid_q;   ccnt_d = ccnt_q;
-    est_d = est_q;           ets_d = ets_q;             ecc_d = ecc_q;
+    est_d = est_q;           el_d = 1'b0;
     item_d = item_q;         rq_d = rq_q;               rq_item_d = rq_item_q;
     ilag_d = ilag_q;
     rq_ripe_d = rq_ripe_q;   infl_d = infl_q;           sy_iss = 1'b0;
@@ -449,7 +457,7 @@ module ete_pipe_elem #(
       octx_el_d = 2'd0;       octx_ns_d = 1'b0;       octx_sf_d = 1'b0;
       oc_op_d = OC_CLR;       cid1_d = 32'd0;
       cid2_d = 32'd0;         cc_valid_d = 1'b0;      ccnt_d = 21'd0;
-      est_d = 1'b0;           ets_d = 64'd0;          ecc_d = 21'd0;
+      est_d = 1'b0;           el_d = 1'b0;
       item_d = 8'd0;          rq_d = 1'b0;            rq_item_d = 8'd0;
       ilag_d = 8'd0 - LAG;
       rq_ripe_d = 1'b0;       infl_d = 3'd0;
@@ -477,8 +485,8 @@ module ete_pipe_elem #(
           en_d       = 1'b0;
           if (started_q && cfg_ts && est_q) begin
             ts       = 1'b1;               // R_YYWTR: trace unit flush
-            ts_has   = cfg_cci && cc_valid_q && (ecc_q <= CC_MAX);   // R_ZMQLT
-            ts_count = ecc_q[19:0];
+            ts_has   = cfg_cci && cc_valid_q && (ecc_e <= CC_MAX);   // R_ZMQLT
+            ts_count = ecc_e[19:0];
           end
           if (txt_q) begin
             txf14   = 1'b1;                // R_ZJXHP
@@ -759,8 +767,7 @@ module ete_pipe_elem #(
           end
           if (p0_done || ev != 4'd0) begin
             est_d = 1'b1;
-            ets_d = in_ts_i;
-            ecc_d = ccnt_d;
+            el_d  = 1'b1;                  // elem_ts = in_ts_i, its cycles ccnt_d
             if (ts_req_d) begin
               ts       = 1'b1;             // I_SDPZZ
               ts_has   = cfg_cci && cc_valid_d && (ccnt_z || ccnt_le);   // R_ZMQLT
@@ -828,7 +835,7 @@ module ete_pipe_elem #(
         desc_d[PD_CX_VMID_L +: 32]  = cx_vmid_w;
         desc_d[PD_A_L +: 64]        = a;
         desc_d[PD_RS_A_L +: 64]     = in_pc_last_i;       // the BL / BLR instruction
-        desc_d[PD_TS_VAL_L +: 64]   = fin_op ? ets_q : in_ts_i;
+        desc_d[PD_TS_VAL_L +: 64]   = fin_op ? ets_e : in_ts_i;
         desc_d[PD_RS_INC2_L]  = rs_inc2;
         desc_d[PD_RS_A32_L]   = rs_a32;
       end
@@ -892,7 +899,7 @@ module ete_pipe_elem #(
       ts_req_q <= 1'b0;    octx_v_q <= 1'b0;     octx_el_q <= 2'd0;   octx_ns_q <= 1'b0;
       octx_sf_q <= 1'b0;   oc_op_q <= OC_HOLD;   cid1_q <= 32'd0;
       cid2_q <= 32'd0;     cc_valid_q <= 1'b0;   ccnt_q <= 21'd0;     est_q <= 1'b0;
-      ets_q <= 64'd0;      ecc_q <= 21'd0;       item_q <= 8'd0;      rq_q <= 1'b0;
+      el_q <= 1'b0;        item_q <= 8'd0;       rq_q <= 1'b0;
       rq_item_q <= 8'd0;   rq_ripe_q <= 1'b0;    infl_q <= 3'd0;      far_q <= 1'b0;
       ilag_q <= 8'd0 - LAG;
       valid_q <= 1'b0;     desc_q <= {PD_W{1'b0}};
@@ -907,11 +914,24 @@ module ete_pipe_elem #(
       octx_el_q <= octx_el_d;     octx_ns_q <= octx_ns_d;     octx_sf_q <= octx_sf_d;
       oc_op_q <= oc_op_d;         cid1_q <= cid1_d;
       cid2_q <= cid2_d;           cc_valid_q <= cc_valid_d;   ccnt_q <= ccnt_d;
-      est_q <= est_d;             ets_q <= ets_d;             ecc_q <= ecc_d;
+      est_q <= est_d;             el_q <= el_d;
       item_q <= item_d;           rq_q <= rq_d;               rq_item_q <= rq_item_d;
       ilag_q <= ilag_d;
       rq_ripe_q <= rq_ripe_d;     infl_q <= infl_d;           far_q <= far_d;
       valid_q <= valid_d;         desc_q <= desc_d;
+    end
+  end
+
+  // elem_ts and its cycles after the element of the clock before (el_q):
+  // that element's timestamp is its descriptor's (not a finish), its cycle
+  // count is ccnt_q's value after it
+  always @(posedge clk_i) begin
+    if (rst_s || start_i) begin
+      ets_q <= 64'd0;
+      ecc_q <= 21'd0;
+    end else if (el_q) begin
+      ets_q <= desc_q[PD_TS_VAL_L +: 64];
+      ecc_q <= ccnt_q;
     end
   end
 
