@@ -578,9 +578,10 @@ module ete_pipe_pkt #(
   // S6b reads the lowest two slots left as registered one-hots (b_oh0_q,
   // b_oh1_q) and the pick's flags (b_t_q, b_sm0_q, b_fit1_q), so that the
   // pick is one level: two go when the lowest is SMALL and the next fits
-  // after it (the A-Sync is never SMALL, so it is always the main packet).  The one-hots after a chunk are the second and
-  // third, or third and fourth, lowest slots left: a count of the slots
-  // below each slot saturating at 3, as independent OR terms.
+  // after it (the A-Sync is never SMALL, so it is always the main packet).
+  // The one-hots after a chunk are the second and third, or third and
+  // fourth, lowest slots left: a count of the slots below each slot
+  // saturating at 3, as independent OR terms.
   reg [NS-1:0] ge1, ge2, ge3, oh2, oh3, sel;
   reg [159:0]  dm;
   reg [8*SMALL-1:0] dp;
@@ -652,10 +653,11 @@ module ete_pipe_pkt #(
         pg2[t] = pg2[t] | (a_pres_q[u] & pg1[u]);
     poh0 = a_pres_q & ~pg1;
     poh1 = a_pres_q & pg1 & ~pg2;
-    // the thermometer of the slots present, by merging: four slots at a
-    // time (at least k of four: one LUT level), then two merges (bit j of
-    // a merge: some i <= j with at least i in one half and j - i in the
-    // other), a few levels instead of a counter's carry chains
+    // the thermometer of the slots present, by merging (NS = 16: four
+    // groups of four): at least k of four slots (one LUT level each), then
+    // two merges (bit j of a merge: some i <= j with at least i in one half
+    // and j - i in the other), a few levels instead of a counter's carry
+    // chains
     for (t = 0; t < 4; t = t + 1) begin
       q4[t*5] = 1'b1;
       for (u = 1; u <= 4; u = u + 1)
