@@ -164,17 +164,18 @@ module ete_pipe_pkt #(
   endfunction
 
   // ==========================================================================
-  // S6s: the input FIFO (two entries, the head in entry 0)
+  // S6s: the input FIFO (two entries, a write and a read pointer)
   // ==========================================================================
   // It takes the place of S5's output register and a skid register behind
-  // it: one copy of the descriptor fewer, and one 2:1 select per descriptor
-  // bit instead of two.  The head is always entry 0, so S6a reads a
-  // register: entry 0 takes S5's descriptor when it is free or read in the
-  // same clock with entry 1 empty, and entry 1's when both are held and one
-  // is read; entry 1 takes S5's when entry 0 stays held.  The entries are
-  // not reset: read only while q_ne_q.
-  reg              q_ne_q, q_ne_d;           // not empty (entry 0 held)
+  // it: one copy of the descriptor fewer.  An entry is written only from
+  // S5 (no select in front of it, and its enable is S5's valid and the
+  // write pointer: nothing of S6a's take, so S6's ready chain does not
+  // reach its 367 enables); S6a reads the head through one 2:1 select on
+  // the registered read pointer.  The entries are not reset: read only
+  // while q_ne_q.
+  reg              q_ne_q, q_ne_d;           // not empty
   reg              q_full_q, q_full_d;       // both entries held
+  reg              q_wp_q, q_rp_q;           // the entry written next, the head
   /* verilator lint_off UNUSEDSIGNAL */
   reg [PC_W-1:0]   q_desc0_q, q_desc1_q;     // S4/S5-only fields are not read
   /* verilator lint_on UNUSEDSIGNAL */
@@ -183,7 +184,7 @@ module ete_pipe_pkt #(
 
   // what S6a is offered: the head
   wire             x_valid = q_ne_q;
-  wire [PC_W-1:0]  x_desc  = q_desc0_q;
+  wire [PC_W-1:0]  x_desc  = q_rp_q ? q_desc1_q : q_desc0_q;
 
   // ==========================================================================
   // S6a: the atom buffer and the element's atom slots
@@ -844,7 +845,7 @@ module ete_pipe_pkt #(
 
   always @(posedge clk_i) begin
     if (rst_s) begin
-      q_ne_q <= 1'b0;  q_full_q <= 1'b0;
+      q_ne_q <= 1'b0;  q_full_q <= 1'b0;  q_wp_q <= 1'b0;  q_rp_q <= 1'b0;
       an_q <= 5'd0;  ap_q <= 5'd0;
       a_valid_q <= 1'b0;  a_pres_q <= {NS{1'b0}};
       b_valid_q <= 1'b0;  b_rem_q <= {NS{1'b0}};
@@ -855,6 +856,11 @@ module ete_pipe_pkt #(
       raise_item_q <= 8'd0;
     end else begin
       q_ne_q <= q_ne_d;  q_full_q <= q_full_d;
+      if (start_i) begin
+        q_wp_q <= 1'b0;  q_rp_q <= 1'b0;
+      end else begin
+        q_wp_q <= q_wp_q ^ q_push;  q_rp_q <= q_rp_q ^ a_go;
+      end
       an_q <= an_d;  ap_q <= ap_d;
       a_valid_q <= a_valid_d;  a_pres_q <= a_pres_d;
       b_valid_q <= b_valid_d;  b_rem_q <= b_rem_d;
@@ -902,9 +908,9 @@ module ete_pipe_pkt #(
 
   // the input FIFO's entries (no reset)
   always @(posedge clk_i) begin
-    if (q_push && (!q_ne_q || (a_go && !q_full_q)) || (a_go && q_full_q))
-      q_desc0_q <= q_full_q ? q_desc1_q : in_desc_i;
-    if (q_push && q_ne_q && !a_go)
+    if (q_push && !q_wp_q)
+      q_desc0_q <= in_desc_i;
+    if (q_push && q_wp_q)
       q_desc1_q <= in_desc_i;
   end
 
@@ -965,6 +971,8 @@ module ete_pipe_pkt #(
     else              assert ((ap_q >> an_q) == 5'd0);
     // the input FIFO: full only when not empty
     if (q_full_q) assert (q_ne_q);
+    // ... the pointers part when it holds one entry, meet otherwise
+    assert ((q_wp_q != q_rp_q) == (q_ne_q && !q_full_q));
     // S6a's TS bytes (slot 13) are a thermometer, bytes 1 .. k (ts_bytes):
     // sm13 reads one flag of it for the length
     if (a_valid_q) assert ((a_tsb_q & (a_tsb_q + 8'd1)) == 8'd0);
