@@ -5,8 +5,10 @@
 // Exception packet), the address form (R_BPRDC, R_YLXFK) and the choice
 // between a Context packet + Target Address and a Target Address with
 // Context packet (docs/ete-model.md: the shorter, the single packet on a
-// tie).  The history and the stack are registered here and updated once
-// per element, so the next element, one clock behind, sees them.
+// tie).  The stack is registered here and updated once per element, so the
+// next element, one clock behind, sees it; the history is written one clock
+// after its element, and the next element compares against the entries as
+// that pending update leaves them (w0_q .. w2_q, pa_q, below).
 //
 // S5 is logic between S4's output register and S6's input FIFO
 // (ete_pipe_pkt's S6s), which registers its descriptor: the comparisons
@@ -252,9 +254,9 @@ module ete_pipe_cmpr #(
   wire [63:8] e0_a   = (w0_q == W_NEW) ? pa_q[63:8] : h0_q[63:8];
   wire       e0_z    = (w0_q == W_CLR);
   wire [1:0] nb_z    = short_bytes(d_a[63:8], 56'd0, d_is1);
-  wire [1:0] nb_h0   = e0_z ? nb_z : short_bytes(d_a[63:8], e0_a[63:8], d_is1);
+  wire [1:0] nb_e0   = e0_z ? nb_z : short_bytes(d_a[63:8], e0_a[63:8], d_is1);
   wire       fits_z  = (d_a[63:32] == 32'd0);
-  wire       fits_h0 = e0_z ? fits_z : (d_a[63:32] == e0_a[63:32]);   // D9.2.14.3
+  wire       fits_e0 = e0_z ? fits_z : (d_a[63:32] == e0_a[63:32]);   // D9.2.14.3
   // the stack count after the clear before the pop check (Trace On, Trace
   // Info, Transaction Failure: R_SBJB, I_XHLPG) and the counts after a pop
   // or a push, from the registered count alone: beside the match, not after it
@@ -285,7 +287,7 @@ module ete_pipe_cmpr #(
     if (d_sync || d_txf) begin
       nb = nb_z;   fits = fits_z;
     end else begin
-      nb = nb_h0;  fits = fits_h0;
+      nb = nb_e0;  fits = fits_e0;
     end
     // address form (R_BPRDC, R_YLXFK): exact match, lowest entry first
     q = m0 ? 2'd0 : m1 ? 2'd1 : 2'd2;
