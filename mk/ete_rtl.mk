@@ -14,7 +14,9 @@
 # The unit is ete_unit on the PE block port (docs/ete-rtl-interface.md);
 # the other parameters are those of ete_params_default()
 # (model/ete/ete_config.c); COMMOPT alternates so that both Cycle Count
-# commit modes are verified, and W2_O8 takes a smaller entry FIFO.
+# commit modes are verified.  The entry FIFO: W1_O8, W4_O8 and W4_O16 take
+# ete_unit's default (512 entries per bank, what synth-ete builds), W1_O4,
+# W2_O8 and W2_O16_MIN smaller ones (overflow and stall at other depths).
 # Further NAME=VALUE words override RTL_FIXED_PARAMS: W2_O16_MIN takes the
 # smallest value of every resource parameter the unit accepts (no return
 # stack, one comparator pair, one event, no external input, a 12-bit cycle
@@ -23,10 +25,10 @@
 # count (4) and cycle counter (20 bits).
 RTL_SETS        := W1_O4 W1_O8 W2_O8 W4_O8 W4_O16 W2_O16_MIN
 RTL_SET_W1_O4   := 1 4 1 256
-RTL_SET_W1_O8   := 1 8 0 256
+RTL_SET_W1_O8   := 1 8 0 512
 RTL_SET_W2_O8   := 2 8 1 128
-RTL_SET_W4_O8   := 4 8 0 256
-RTL_SET_W4_O16  := 4 16 1 256 NUM_ACPAIRS=8 NUM_EXTIN=8
+RTL_SET_W4_O8   := 4 8 0 2048
+RTL_SET_W4_O16  := 4 16 1 2048 NUM_ACPAIRS=8 NUM_EXTIN=8
 RTL_SET_W2_O16_MIN := 2 16 0 64 RS_DEPTH=0 NUM_ACPAIRS=1 NUM_EVENTS=1 NUM_EXTIN=0 CCSIZE=12 CCITMIN=1
 RTL_FIXED_PARAMS := RS_DEPTH=15 NUM_ACPAIRS=4 NUM_EVENTS=4 NUM_EXTIN=4 CCSIZE=20 CCITMIN=4
 RTL_TOP      := ete_unit

@@ -35,6 +35,9 @@
 //   rd_ready_i combinationally; rd_ready_i may depend on rd_valid_o.
 // count_o (elements held: RAM, in flight and buffered) and free_o
 //   (DEPTH - count_o) are registers; count_o + free_o == DEPTH.
+// free_ge_o[l-1] (l = 1 .. WR_N) is free_o >= l, a register too: a writer
+//   that admits l elements decides from one flip-flop, not from a compare
+//   of free_o (its carry chain).
 //
 // Combinational paths (one stage of work each; N = log2 DEPTH):
 //   rd_ready_i -> pop -> read issue -> bank read enables (three gates);
@@ -83,7 +86,8 @@ module common_fifo_sr #(
   input  wire                  rd_ready_i,
   // occupancy, registered: count_o + free_o == DEPTH
   output wire [CNT_W-1:0]      count_o,     // elements held, in flight and buffered ones included
-  output wire [CNT_W-1:0]      free_o       // elements that may be written this clock
+  output wire [CNT_W-1:0]      free_o,      // elements that may be written this clock
+  output wire [WR_N-1:0]       free_ge_o    // bit l-1: free_o >= l
 );
 
   // active-high synchronous reset for the clocked blocks (common_rst_inv)
@@ -133,9 +137,11 @@ module common_fifo_sr #(
   reg                ram_ne_q, ram_ne_d;   // ram_cnt_q != 0
   reg [CNT_W-1:0]    count_q, count_d;
   reg [CNT_W-1:0]    free_q, free_d;
+  reg [WR_N-1:0]     ge_q, ge_d;           // ge_q[l-1] == (free_q >= l)
 
   assign count_o    = count_q;
   assign free_o     = free_q;
+  assign free_ge_o  = ge_q;
 
   // ---- read side (g_rd below): pop, RAM read issue ------------------------
   wire pop;                              // an element leaves
@@ -258,7 +264,20 @@ module common_fifo_sr #(
   reg [(WR_N+2)*CNT_W-1:0] cnt_c, free_c, ram_c;   // candidate d at [d*CNT_W +: CNT_W]
   reg [(WR_N+1)*AW-1:0]    wptr_c;                 // wptr_q + w at [w*AW +: AW]
   wire [AW-1:0]            rptr_inc = rptr_q + ONE_A;
-  integer                  cd;
+  integer                  cd, gl;
+  // free_q >= m for m = 0 .. 2 * WR_N: constant compares of a register.
+  // After a write of w and a pop p, free_q + p - w >= l is free_q >= l +
+  // w - p: ge_d selects among these under the same decode as free_d.
+  reg [2*WR_N:0]           free_ge_m;
+  always @* begin
+    for (gl = 0; gl <= 2 * WR_N; gl = gl + 1)
+      free_ge_m[gl] = (free_q >= gl[CNT_W-1:0]);
+    ge_d = {WR_N{1'b0}};
+    for (gl = 1; gl <= WR_N; gl = gl + 1)
+      for (cd = 0; cd < WR_N + 1; cd = cd + 1)
+        ge_d[gl-1] = ge_d[gl-1] | ((wr_cnt_i == cd[WC_W-1:0]) &
+                     (pop ? free_ge_m[gl+cd-1] : free_ge_m[gl+cd]));
+  end
   always @* begin
     for (cd = 0; cd < WR_N + 2; cd = cd + 1) begin
       cnt_c[cd*CNT_W +: CNT_W]  = count_q + cd[CNT_W-1:0] - ONE_C;
@@ -295,6 +314,7 @@ module common_fifo_sr #(
       ram_ne_q  <= 1'b0;
       count_q   <= {CNT_W{1'b0}};
       free_q    <= DEPTH_C;
+      ge_q      <= {WR_N{1'b1}};           // DEPTH >= 2 * WR_N
     end else begin
       wptr_q    <= wptr_d;
       rptr_q    <= rptr_d;
@@ -302,6 +322,7 @@ module common_fifo_sr #(
       ram_ne_q  <= ram_ne_d;
       count_q   <= count_d;
       free_q    <= free_d;
+      ge_q      <= ge_d;
     end
   end
 
@@ -483,9 +504,12 @@ module common_fifo_sr #(
   // Counts: the RAM and the elements out of it make count; the RAM's
   // elements are the pointer distance (full when equal and nonzero).
   wire [AW-1:0] f_dist = wptr_q - rptr_q;
+  integer f_l;
   always @* if (f_past_valid) begin
     assert (count_q <= DEPTH_C);
     assert (count_q + free_q == DEPTH_C);
+    for (f_l = 1; f_l <= WR_N; f_l = f_l + 1)
+      assert (ge_q[f_l-1] == (free_q >= f_l));
     assert (ram_cnt_q + f_occ == count_q);
     assert ((ram_cnt_q == DEPTH_C) ? (f_dist == 0) : ({1'b0, f_dist} == ram_cnt_q));
     assert (ram_ne_q == (ram_cnt_q != 0));

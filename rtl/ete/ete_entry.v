@@ -150,7 +150,10 @@ module ete_entry #(
 
   // ---- FIFO ----------------------------------------------------------------
   wire [CNT_W-1:0]      count;
-  wire [CNT_W-1:0]      free;
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [CNT_W-1:0]      free;      // (read by the proofs; admission reads free_ge)
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [WR_N-1:0]       free_ge;   // free_ge[l-1]: free >= l (a register)
   reg  [WC_W-1:0]       wr_cnt;
   reg  [WR_N*ENT_W-1:0] wr_data;
   wire [ENT_W-1:0]      rd_data;
@@ -167,15 +170,14 @@ module ete_entry #(
   reg acc;      // this clock's slots are written
   reg new_owe;
   reg [CYC_W-1:0] cyc_l;
-  // free >= n_pres as one compare with a constant per run length (free
-  // is a register); the same compare as gates (no carry chain) saves two
-  // LUT levels at RETIRE_WIDTH 1 and costs about 190 LUT4 there.
+  // free >= n_pres from the FIFO's registered flags free_ge (free >= l for
+  // each run length l): one AND-OR, no compare of free's bits.
   reg fits;     // free >= n_pres
   integer l;
   always @* begin
     fits = 1'b0;
     for (l = 1; l <= RETIRE_WIDTH; l = l + 1)
-      fits = fits | (run1h[l] & (free >= l[CNT_W-1:0]));
+      fits = fits | (run1h[l] & free_ge[l-1]);
     owe_d   = owe_q;
     gap_d   = gap_q;
     drop    = 1'b0;
@@ -190,10 +192,10 @@ module ete_entry #(
         drop    = 1'b1;
         new_owe = owe_q | ~gap_q;          // a new run owes one marker
         gap_d   = 1'b1;
-        mk_wr   = new_owe & (free != 0);
+        mk_wr   = new_owe & free_ge[0];
         owe_d   = new_owe & ~mk_wr;
       end
-    end else if (owe_q && free != 0) begin
+    end else if (owe_q && free_ge[0]) begin
       mk_wr = 1'b1;
       owe_d = 1'b0;
     end
@@ -250,7 +252,8 @@ module ete_entry #(
     .rd_data_o  (rd_data),
     .rd_ready_i (ent_ready_i),
     .count_o    (count),
-    .free_o     (free)
+    .free_o     (free),
+    .free_ge_o  (free_ge)
   );
 
   // ---- outputs ---------------------------------------------------------------

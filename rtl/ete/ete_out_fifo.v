@@ -62,6 +62,7 @@ module ete_out_fifo #(
   wire [CNT_W-1:0] count;
   /* verilator lint_off UNUSEDSIGNAL */
   wire [CNT_W-1:0] free;                    // (count_o + free_o == DEPTH: count is used)
+  wire             free_ge;                 // (free_o >= 1 is ~count[AW])
   /* verilator lint_on UNUSEDSIGNAL */
   wire             fv;                      // a bundle presented to the gearbox
   wire             fpop;
@@ -85,7 +86,8 @@ module ete_out_fifo #(
     .rd_data_o  (fdata),
     .rd_ready_i (fpop),
     .count_o    (count),
-    .free_o     (free)
+    .free_o     (free),
+    .free_ge_o  (free_ge)
   );
 
   // ---- gearbox ---------------------------------------------------------------

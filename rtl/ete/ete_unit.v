@@ -28,7 +28,13 @@
 module ete_unit #(
   parameter RETIRE_WIDTH   = 1,    // PE block slots per clock: 1, 2, 4
   parameter OUT_BYTES      = 4,    // trace bytes per output beat: 4, 8, 16
-  parameter IN_FIFO_DEPTH  = 256,  // entry FIFO entries (block RAM): power of 2, 8..4096
+  parameter IN_FIFO_DEPTH  = 512 * RETIRE_WIDTH,
+                                   // entry FIFO entries (block RAM): power of 2, 8..4096.
+                                   // The default, 512 per bank, is the depth of an ECP5
+                                   // DP16KD in its 36-bit mode, so it takes no more block
+                                   // RAM than 64 per bank; at RETIRE_WIDTH 4 it absorbs
+                                   // the windows of random programs that offer more than
+                                   // one block per clock (docs/ete-rtl-pipeline.md 7)
   parameter OUT_FIFO_DEPTH = 256,  // output FIFO bundles (block RAM): power of 2, 4..1024
   parameter RS_DEPTH       = 15,   // return stack entries, 0..15
   parameter NUM_ACPAIRS    = 4,    // address comparator pairs, 1..8

@@ -55,7 +55,8 @@ module trace_subsystem #(
   parameter SPE_AXI_ID           = 1,    // AWID of SPE's writes: 0..2**ID_W-1, not TRBE_AXI_ID
   parameter BURST_BEATS          = 16,   // TRBE beats per burst: a power of 2, 4..128, <= 2 KB
   // ETE (ete_unit; docs/ete-rtl-interface.md)
-  parameter ETE_IN_FIFO_DEPTH    = 256,  // entry FIFO (block RAM): power of 2, 8..4096
+  parameter ETE_IN_FIFO_DEPTH    = 512 * RETIRE_WIDTH,  // entry FIFO (block RAM): power of 2,
+                                                      // 8..4096 (ete_unit's default)
   parameter ETE_OUT_FIFO_DEPTH   = 256,  // output FIFO bundles (block RAM): power of 2, 4..1024
   parameter ETE_RS_DEPTH         = 15,   // return stack entries: 0..15
   parameter ETE_NUM_ACPAIRS      = 4,    // address comparator pairs: 1..8

@@ -52,6 +52,17 @@ static void run(ete_rtl_opts *o, ete_rtl_result *res)
     stalled += res->stall_cycles;
 }
 
+/* Records for a run that must fill the entry FIFO (overflow, stall): base
+ * plus 5 per entry, about what a random program needs to present one slot
+ * (0.23 slots per record), so that deep FIFOs (2048 entries at
+ * RETIRE_WIDTH 4) fill as the 256-entry ones do. */
+static uint64_t fill_records(uint64_t base)
+{
+    ete_dut_params dp;
+    ete_dut_params_get(&dp);
+    return base + 5u * (uint64_t)dp.in_fifo_depth;
+}
+
 /* seed i: the (i mod n)-th supported configuration */
 static int config_of(unsigned i)
 {
@@ -98,7 +109,7 @@ START_TEST(test_matrix)
     o.seed = 4 * (2000 + (uint64_t)_i) + (_i % 3 == 2 ? 3 : 0);
     o.config = (int)cfg;
     /* the heavy cells run long enough to fill the unit's FIFOs */
-    o.records = _i % 3 == 2 ? MATRIX_HEAVY_RECORDS : MATRIX_RECORDS;
+    o.records = _i % 3 == 2 ? fill_records(MATRIX_HEAVY_RECORDS) : MATRIX_RECORDS;
     o.stall = (_i / 3) % 2;
     o.backpressure = bp[_i % 3];
     o.idle = idle[((unsigned)_i + cfg) % 3];
@@ -122,7 +133,7 @@ START_TEST(test_overflow)
     ete_rtl_opts_default(&o);
     o.seed = 500;
     o.config = ETE_RT_OVERFLOW;
-    o.records = NRECORDS;
+    o.records = fill_records(NRECORDS);
     o.backpressure = 0.99;
     o.idle = 0.0;
     o.stall = 0;
@@ -147,7 +158,7 @@ START_TEST(test_stall)
                                         last 50..1050 clocks, longer than
                                         the output FIFO's bundles take */
     o.config = cfgs[_i];
-    o.records = NRECORDS;
+    o.records = fill_records(NRECORDS);
     o.backpressure = 0.99;
     o.idle = 0.0;
     o.stall = 1;
@@ -214,6 +225,37 @@ START_TEST(test_full_rate)
                       res.rec_cycles);
         ck_assert_uint_eq(res.slots_fed, res.slots);
         full_rate_checked++;
+    } else {
+        ck_assert_int_eq(res.dropped > 0, res.overflows > 0);
+    }
+}
+END_TEST
+
+/* Random programs at full rate whose streams offer more than one block per
+ * clock over windows of thousands of clocks (bench-ete-rtl seeds 2 and 5,
+ * 20 000 records: 1.035 and 1.06 blocks per clock over 5 000 clocks).  The
+ * core takes one entry per clock; the entry FIFO's default depth (512 per
+ * bank) absorbs those windows, so nothing is dropped.  A set with a
+ * smaller FIFO only checks that drops come with overflows. */
+START_TEST(test_full_rate_window)
+{
+    static const uint64_t seeds[] = {2, 5};
+    ete_dut_params dp;
+    ete_dut_params_get(&dp);
+    ete_rtl_opts o;
+    ete_rtl_opts_default(&o);
+    o.seed = seeds[_i];
+    o.config = ETE_RT_PLAIN;
+    o.records = 20000;
+    o.mode = ETE_RTL_MODE_FULL_RATE;
+    ete_rtl_result res;
+    run(&o, &res);
+    if (dp.in_fifo_depth >= 512u * dp.retire_width) {
+        ck_assert_msg(res.dropped == 0 && res.overflows == 0,
+                      "seed %" PRIu64 ": %" PRIu64 " records dropped in %" PRIu64
+                      " overflows at full rate, entry FIFO %u", o.seed, res.dropped,
+                      res.overflows, dp.in_fifo_depth);
+        ck_assert_uint_eq(res.slots_fed, res.slots);
     } else {
         ck_assert_int_eq(res.dropped > 0, res.overflows > 0);
     }
@@ -417,6 +459,7 @@ int main(void)
     tcase_add_loop_test(tc, test_modes, 0, 6);
     tcase_add_test(tc, test_cycles_limit);
     tcase_add_loop_test(tc, test_full_rate, 0, 6);
+    tcase_add_loop_test(tc, test_full_rate_window, 0, 2);
     tcase_add_loop_test(tc, test_long_runs, 0, 8);
     tcase_add_loop_test(tc, test_p0_rate, 0, (int)(sizeof p0_seeds / sizeof p0_seeds[0]));
     tcase_add_test(tc, test_packet_coverage);

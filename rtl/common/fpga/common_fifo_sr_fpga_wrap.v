@@ -24,7 +24,7 @@ module common_fifo_sr_fpga_wrap #(
   localparam WC_W  = clog2(WR_N + 1);
   localparam CNT_W = clog2(DEPTH) + 1;
   localparam IN_W  = WC_W + WR_N * WIDTH + 1;
-  localparam OUT_W = 1 + WIDTH + 2 * CNT_W;
+  localparam OUT_W = 1 + WIDTH + 2 * CNT_W + WR_N;
 
   wire [IN_W-1:0]  sh_q;
   wire [OUT_W-1:0] outs;
@@ -41,6 +41,7 @@ module common_fifo_sr_fpga_wrap #(
   wire                  rd_valid;
   wire [WIDTH-1:0]      rd_data;
   wire [CNT_W-1:0]      count, free;
+  wire [WR_N-1:0]       free_ge;
 
   common_fifo_sr #(
     .WIDTH (WIDTH),
@@ -52,10 +53,10 @@ module common_fifo_sr_fpga_wrap #(
     .clk_i (clk_i), .rst_ni (rst_ni),
     .wr_cnt_i (wr_cnt), .wr_data_i (wr_data),
     .rd_valid_o (rd_valid), .rd_data_o (rd_data), .rd_ready_i (rd_ready),
-    .count_o (count), .free_o (free)
+    .count_o (count), .free_o (free), .free_ge_o (free_ge)
   );
 
-  assign outs = {rd_valid, rd_data, count, free};
+  assign outs = {rd_valid, rd_data, count, free, free_ge};
 
 endmodule
 

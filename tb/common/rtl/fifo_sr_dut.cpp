@@ -60,6 +60,7 @@ extern "C" void fifo_sr_dut_sample(fifo_sr_dut *d, fifo_sr_out out[FIFO_SR_SETS]
         out[s].rd_data = get(t.rd_data_o, 40u * s, 40);
         out[s].count = static_cast<unsigned>(get(t.count_o, 8u * s, 8));
         out[s].free = static_cast<unsigned>(get(t.free_o, 8u * s, 8));
+        out[s].free_ge = static_cast<unsigned>(get(t.free_ge_o, 4u * s, 4));
     }
 }
 

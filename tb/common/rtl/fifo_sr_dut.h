@@ -31,6 +31,7 @@ typedef struct fifo_sr_out {
     int      rd_valid;
     uint64_t rd_data;
     unsigned count, free;
+    unsigned free_ge;      /* free_ge_o: bit l-1 is free_o >= l */
 } fifo_sr_out;
 
 typedef struct fifo_sr_dut fifo_sr_dut;

@@ -91,6 +91,10 @@ int fifo_sr_tb_run(fifo_sr_dut *d, const fifo_sr_tb_opts *o, fifo_sr_tb_result *
                 if (y->count != st->n || y->free != p->depth - st->n)
                     return fail(r, o, s, c, "count_o %u free_o %u, expected %u and %u", y->count,
                                 y->free, st->n, p->depth - st->n);
+                for (unsigned l = 1; l <= p->wr_n; l++)
+                    if (((y->free_ge >> (l - 1)) & 1u) != (p->depth - st->n >= l))
+                        return fail(r, o, s, c, "free_ge_o bit %u is %u with %u free", l - 1,
+                                    (y->free_ge >> (l - 1)) & 1u, p->depth - st->n);
                 if (!prev_rst && st->prev_stall) {
                     if (!y->rd_valid)
                         return fail(r, o, s, c, "rd_valid_o dropped while stalled");

@@ -2,7 +2,7 @@
 // side by side in one model (one Verilator build for every set), sharing
 // clock and reset.  Set s's ports sit at fixed strides in the flat vectors:
 // wr_cnt_i [3*s +: 3], wr_data_i lane i [(4*s + i)*40 +: 40],
-// rd_data_o [40*s +: 40], count_o / free_o [8*s +: 8]; unused high bits
+// rd_data_o [40*s +: 40], count_o / free_o [8*s +: 8], free_ge_o [4*s +: 4]; unused high bits
 // are zero.  The sets must match the table in fifo_sr_dut.h.
 `default_nettype none
 
@@ -17,7 +17,8 @@ module fifo_sr_tb_top #(
   output wire [NS*40-1:0]  rd_data_o,
   input  wire [NS-1:0]     rd_ready_i,
   output wire [NS*8-1:0]   count_o,
-  output wire [NS*8-1:0]   free_o
+  output wire [NS*8-1:0]   free_o,
+  output wire [NS*4-1:0]   free_ge_o
 );
 
   // per set, 32 bits each, set 0 in the low word: WR_N, DEPTH, WIDTH,
@@ -52,6 +53,7 @@ module fifo_sr_tb_top #(
       wire [WIDTH-1:0] rdata;
       wire [CNT_W-1:0] count;
       wire [CNT_W-1:0] free;
+      wire [WR_N-1:0]  free_ge;
 
       common_fifo_sr #(
         .WIDTH (WIDTH),
@@ -67,12 +69,14 @@ module fifo_sr_tb_top #(
         .rd_data_o  (rdata),
         .rd_ready_i (rd_ready_i[s]),
         .count_o    (count),
-        .free_o     (free)
+        .free_o     (free),
+        .free_ge_o  (free_ge)
       );
 
       assign rd_data_o[40*s +: 40] = {{(40 - WIDTH){1'b0}}, rdata};
       assign count_o[8*s +: 8]     = {{(8 - CNT_W){1'b0}}, count};
       assign free_o[8*s +: 8]      = {{(8 - CNT_W){1'b0}}, free};
+      assign free_ge_o[4*s +: 4]   = {{(4 - WR_N){1'b0}}, free_ge};
     end
   endgenerate
 
