@@ -62,13 +62,12 @@ module ete_out_fifo #(
   wire [CNT_W-1:0] count;
   /* verilator lint_off UNUSEDSIGNAL */
   wire [CNT_W-1:0] free;                    // (count_o + free_o == DEPTH: count is used)
-  wire             free_ge;                 // (free_o >= 1 is ~count[AW])
   /* verilator lint_on UNUSEDSIGNAL */
+  wire             free_ge;                 // free_o >= 1: room for a bundle (a register)
   wire             fv;                      // a bundle presented to the gearbox
   wire             fpop;
   wire [EW-1:0]    fdata;
-  // count <= DEPTH = 2**AW: the top bit is set only when full
-  assign pkt_ready_o = ~count[AW];
+  assign pkt_ready_o = free_ge;
   wire             wr = pkt_valid_i & pkt_ready_o;
 
   common_fifo_sr #(
