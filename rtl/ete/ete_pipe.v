@@ -658,8 +658,8 @@ module ete_pipe #(
   // ==========================================================================
   wire [EW-1:0] s3_ent;
   wire [20:0]   s3_cyc;
-  wire          s3_valid, s3_has_sub, s3_final, s3_vi_sub, s3_st_sub, s3_sp_sub;
-  wire          s3_vi_last, s3_st_last, s3_sp_last;
+  wire          s3_valid, s3_has_sub, s3_final;
+  wire [1:0]    s3_vs, s3_vf, s3_sx;
   wire [63:0]   s3_sub_addr, s3_pc_last;
 
   // S3 takes the skid's entry: S3's output is free (empty, or S4 takes
@@ -710,12 +710,9 @@ module ete_pipe #(
     .out_has_sub_o  (s3_has_sub),
     .out_final_o    (s3_final),
     .out_sub_addr_o (s3_sub_addr),
-    .out_vi_sub_o   (s3_vi_sub),
-    .out_st_sub_o   (s3_st_sub),
-    .out_sp_sub_o   (s3_sp_sub),
-    .out_vi_last_o  (s3_vi_last),
-    .out_st_last_o  (s3_st_last),
-    .out_sp_last_o  (s3_sp_last)
+    .out_vs_o       (s3_vs),
+    .out_vf_o       (s3_vf),
+    .out_sx_o       (s3_sx)
   );
 
   wire        e_marker, e_vi, e_bb, e_tsev;
@@ -752,9 +749,9 @@ module ete_pipe #(
     .in_has_sub_i  (s3_has_sub),
     .in_final_i    (s3_final),
     .in_sub_addr_i (s3_sub_addr),
-    .in_vi_sub_i   (s3_vi_sub),
-    .in_ss_start_sub_i (s3_st_sub),
-    .in_ss_stop_sub_i  (s3_sp_sub),
+    .in_vs_i       (s3_vs),
+    .in_vf_i       (s3_vf),
+    .in_sx_i       (s3_sx),
     .in_flags_i    (e_flags),
     .in_isa_i      (e_isa),
     .in_el_i       (e_el),
@@ -762,9 +759,6 @@ module ete_pipe #(
     .in_exc_type_i (e_exc_type),
     .in_cyc_i      (s3_cyc),                       // the entry's clocks, with its last item
     .in_ts_i       (e_ts),
-    .in_vi_i       (s3_vi_last),
-    .in_ss_start_i (s3_st_last),
-    .in_ss_stop_i  (s3_sp_last),
     .in_bb_i       (e_bb),
     .in_ev_i       (e_ev),                         // R_WJPTE: per entry, at its end
     .in_tsev_i     (e_tsev),                       // (0 but with the entry's last item)
@@ -821,8 +815,8 @@ module ete_pipe #(
     .rst_ni  (rst_ni && !start_i),
     .valid_i (s3_valid),
     .ready_i (s4_ready),
-    .data_i  ({s3_ent, s3_cyc, s3_pc_last, s3_sub_addr, s3_has_sub, s3_final, s3_vi_sub, s3_st_sub,
-               s3_sp_sub, s3_vi_last, s3_st_last, s3_sp_last, 1'b0})
+    .data_i  ({s3_ent, s3_cyc, s3_pc_last, s3_sub_addr, s3_has_sub, s3_final, s3_vs, s3_vf,
+               s3_sx, 1'b0})
   );
 `endif
 
@@ -838,7 +832,7 @@ module ete_pipe #(
   // output formatter's)
   wire unused_ok = &{1'b0, trcstallctlr_i, trctraceidr_i, trcsyncpr_i[31:5], CCITMIN[0],
                      trcbbctlr_i[31:9], e_cyc,    // S3 hands S4 the cycles (s3_cyc)
-                     e_vi,                        // and E & N with I (s3_vi_sub, s3_vi_last)
+                     e_vi,                        // and E & N with I (s3_vs, s3_vf)
                      e_kind, e_iclass,            // and the class decoded (e_dec)
                      m_flags[2:1]};               // (TAKEN and CCFAIL decoded: m_dec)
 
@@ -1156,7 +1150,7 @@ module ete_pipe #(
   // started (TRCVICTLR.SSSTATUS), an enabled INSN run whose last
   // instruction is P0 class and ViewInst (E, I, N) gives an atom (R_XCJGD).
   reg f_it_vi_q;
-  always @(posedge clk_i) f_it_vi_q <= s3_vi_last;
+  always @(posedge clk_i) f_it_vi_q <= s3_vf[1];   // ViewInst there with SSSTATUS 1
   always @* if (f_past_valid && rst_ni && f_s4_new && f_s4_go_q && f_it_en_q && f_it_p0ins_q &&
                 f_it_vi_q && trcvissctlr_i == 32'd0 && trcvictlr_i[9])
     assert (f_d4_atom);

@@ -43,9 +43,11 @@ module ete_pipe_elem #(
   input  wire        in_has_sub_i,   // INSN: a sub-run of the run's first instructions (S3)
   input  wire        in_final_i,     // INSN: the item carries the run's last instruction
   input  wire [63:0] in_sub_addr_i,  // the sub-run's first instruction
-  input  wire        in_vi_sub_i,    // ViewInst's E & I & N there
-  input  wire        in_ss_start_sub_i,
-  input  wire        in_ss_stop_sub_i,
+  // ViewInst (D6.8.1: E & I & S & N) and SSSTATUS (D6.17) resolved by S3
+  // for each value s of SSSTATUS before the item, bit s (S4 selects with ss_q)
+  input  wire [1:0]  in_vs_i,        // ViewInst at the sub-run's first instruction
+  input  wire [1:0]  in_vf_i,        // ViewInst at the run's last instruction
+  input  wire [1:0]  in_sx_i,        // SSSTATUS after the item
   input  wire [3:0]  in_flags_i,     // TAKEN, NS, TSTATE, CCFAIL
   input  wire [1:0]  in_isa_i,
   input  wire [1:0]  in_el_i,
@@ -54,9 +56,6 @@ module ete_pipe_elem #(
   input  wire [20:0] in_cyc_i,       // PE clocks since the previous entry (saturating);
                                      // 0 while in_valid_i is low
   input  wire [63:0] in_ts_i,
-  input  wire        in_vi_i,        // the last instruction's ViewInst (D6.8.1): E & I & N
-  input  wire        in_ss_start_i,  // a start comparator matches it (TRCVISSCTLR)
-  input  wire        in_ss_stop_i,   // a stop comparator matches it
   input  wire        in_bb_i,        // the last instruction is in a broadcasting region
   input  wire [3:0]  in_ev_i,        // Event elements of the item (R_WJPTE)
   input  wire        in_tsev_i,      // the TRCTSCTLR event is active
@@ -193,7 +192,7 @@ module ete_pipe_elem #(
   reg [19:0] ts_count;
   reg        rs_inc2, rs_a32;
   reg [3:0]  ev;
-  reg        traced, vi, p0, bb, p0_done, rs_ok, forced, was, pre13;
+  reg        traced, p0, bb, p0_done, rs_ok, forced, was, pre13;
   reg        ccnt_z;                       // the item reset the count (ccnt_d is 0)
 
   // The cycles since the Cycle Count reference with this item's, ccnt_now
@@ -260,6 +259,18 @@ module ete_pipe_elem #(
   wire [7:0] e_r    = ilag_q - raise_item_i;
   wire       far_r0 = (e_r <= 8'd127 - LAG);
   wire       far_r1 = ((LAG < 8'd127) && (e_r <= 8'd126 - LAG)) || (e_r == 8'hFF);
+
+  // An INSN item's ViewInst and SSSTATUS (S3's flags selected by ss_q: no
+  // item step before this one in the clock changes SSSTATUS), and the
+  // sub-run's and the last instruction's traced decisions (X_N5MSV) as
+  // flat terms of registers: the sub-run is traced when it is viewed or
+  // uncovered; the last instruction when it is viewed, uncovered before
+  // the item, or after a traced sub-run (which leaves it uncovered)
+  wire       vs_w     = in_vs_i[ss_q];
+  wire       vf_w     = in_vf_i[ss_q];
+  wire       sx_w     = in_sx_i[ss_q];
+  wire       sub_t_w  = vs_w || uncovered_q;
+  wire       traced_w = vf_w || uncovered_q || (in_has_sub_i && vs_w);
 
   // Outer transaction failure (D6.9.11): model tx_abort
   task tx_abort;
@@ -425,7 +436,7 @@ module ete_pipe_elem #(
     rs_clr = 1'b0; rs_clrbb = 1'b0; rs_push = 1'b0; rs_is1 = 1'b0; marker = 1'b0;
     ovf = 1'b0; fin = 1'b0; ts_count = 20'd0;
     rs_inc2 = 1'b0; rs_a32 = 1'b0; ev = 4'd0;
-    traced = 1'b0; vi = 1'b0; p0 = 1'b0; bb = 1'b0; p0_done = 1'b0; rs_ok = 1'b0;
+    traced = 1'b0; p0 = 1'b0; bb = 1'b0; p0_done = 1'b0; rs_ok = 1'b0;
     forced = 1'b0; was = 1'b0; pre13 = 1'b0;
 
     ccnt_z = 1'b0;
@@ -533,6 +544,7 @@ module ete_pipe_elem #(
           end
 
           if (in_dec_i[DC_INSN]) begin
+            ss_d    = sx_w;                // SSSTATUS after the item (S3, D6.17)
             cx_el   = in_el_i;
             cx_ns   = in_flags_i[1];
             cx_sf   = (in_isa_i == ISA_A64);
@@ -541,11 +553,8 @@ module ete_pipe_elem #(
             if (in_has_sub_i) begin
               if (in_flags_i[2] && txz_d)
                 tx_one;                    // a transaction known from here
-              // D6.8.1 ViewInst = E & I & S & N; D6.17 SSSTATUS
-              vi = in_vi_sub_i && (ss_d || in_ss_start_sub_i);
-              if (ss_d || in_ss_start_sub_i)
-                ss_d = !in_ss_stop_sub_i;
-              if (vi || uncovered_d) begin // X_N5MSV
+              // D6.8.1 ViewInst = E & I & S & N; D6.17 SSSTATUS (S3: vs_w)
+              if (sub_t_w) begin           // vi || uncovered: X_N5MSV
                 if (!active_d)
                   trace_on;                // R_LMLSN
                 is1 = 1'b0;
@@ -563,10 +572,7 @@ module ete_pipe_elem #(
           if (in_dec_i[DC_INSN] && in_final_i) begin
             // ---- do_insn on the run's last instruction
             is1_l  = (in_isa_i == ISA_T32);
-            vi     = in_vi_i && (ss_d || in_ss_start_i);
-            if (ss_d || in_ss_start_i)
-              ss_d = !in_ss_stop_i;
-            traced = vi || uncovered_d;    // X_N5MSV
+            traced = traced_w;             // ViewInst (vf_w) || uncovered: X_N5MSV
             p0     = in_dec_i[DC_P0];
             if (in_flags_i[2] && txz_d && !in_dec_i[DC_TSTART])
               tx_one;                      // trace started inside a transaction

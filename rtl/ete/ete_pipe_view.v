@@ -82,12 +82,14 @@ module ete_pipe_view #(
   output wire                     out_has_sub_o,  // a sub-run of the first instructions
   output wire                     out_final_o,    // the entry's last item
   output wire [63:0]              out_sub_addr_o, // the sub-run's first instruction
-  output wire                     out_vi_sub_o,   // E & I & N at the sub-run's first instruction
-  output wire                     out_st_sub_o,   // a start SAC matches there
-  output wire                     out_sp_sub_o,   // a stop SAC matches there
-  output wire                     out_vi_last_o,  // E & I & N at the run's last instruction
-  output wire                     out_st_last_o,
-  output wire                     out_sp_last_o
+  // ViewInst (E & I & S & N, D6.8.1) and SSSTATUS (D6.17) resolved for
+  // each value s of SSSTATUS before the item (S4 owns SSSTATUS and selects
+  // with it), bit s, from E and N, I and the start / stop matches at the
+  // sub-run's first instruction and at the run's last:
+  output wire [1:0]               out_vs_o,       // ViewInst at the sub-run's first instruction
+  output wire [1:0]               out_vf_o,       // ViewInst at the run's last instruction
+                                                  // (SSSTATUS after the sub-run's)
+  output wire [1:0]               out_sx_o        // SSSTATUS after the item
 );
 
   // active-high synchronous reset for the clocked blocks (common_rst_inv)
@@ -110,8 +112,9 @@ module ete_pipe_view #(
   reg [63:0]   pc_last_q, pc_last_d;
   reg          has_sub_q, has_sub_d, final_q, final_d;
   reg [63:0]   sub_addr_q, sub_addr_d;
-  reg          i_sub_q, i_sub_d, st_sub_q, st_sub_d, sp_sub_q, sp_sub_d;
-  reg          i_l_q, i_l_d, st_l_q, st_l_d, sp_l_q, sp_l_d;
+  reg [1:0]    vs_q, vs_d, vf_q, vf_d, sx_q, sx_d;
+  reg [1:0]    on_s, sm_s, fo_s;               // per SSSTATUS value (p_view)
+  integer      s2;
 
   assign out_valid_o    = valid_q;
   assign out_ent_o      = ent_q;
@@ -120,12 +123,9 @@ module ete_pipe_view #(
   assign out_has_sub_o  = has_sub_q;
   assign out_final_o    = final_q;
   assign out_sub_addr_o = sub_addr_q;
-  assign out_vi_sub_o   = i_sub_q;
-  assign out_st_sub_o   = st_sub_q;
-  assign out_sp_sub_o   = sp_sub_q;
-  assign out_vi_last_o  = i_l_q;
-  assign out_st_last_o  = st_l_q;
-  assign out_sp_last_o  = sp_l_q;
+  assign out_vs_o       = vs_q;
+  assign out_vf_o       = vf_q;
+  assign out_sx_o       = sx_q;
 
   // the output register is free: formed from registers by ete_pipe (S3's
   // valid, S4's, S5's ready), so that the payload's enables are one gate
@@ -196,8 +196,8 @@ module ete_pipe_view #(
     j_d = j_q;
     ent_d = ent_q;  pc_last_d = pc_last_q;  has_sub_d = has_sub_q;  final_d = final_q;
     sub_addr_d = sub_addr_q;
-    i_sub_d = i_sub_q;  st_sub_d = st_sub_q;  sp_sub_d = sp_sub_q;
-    i_l_d = i_l_q;  st_l_d = st_l_q;  sp_l_d = sp_l_q;
+    vs_d = vs_q;  vf_d = vf_q;  sx_d = sx_q;
+    on_s = 2'b00;  sm_s = 2'b00;  fo_s = 2'b00;
     cand = {6*2*N1{1'b1}};  elig = {2*N1{1'b0}};  cx = 6'd0;
     p1_d = p1_q;  p1_new = p1_q;  p2_d = p2_q;  q1 = {8*4*N2{1'b0}};
     gt1 = {16*N2{1'b0}};  win1 = {4*N2{1'b0}};
@@ -318,12 +318,18 @@ module ete_pipe_view #(
       has_sub_d  = in_run_i && (in_npre_i != 6'd0);
       final_d    = fin;
       sub_addr_d = {lo_sub[8] ? in_ahp1_i : in_addr_i[63:8], lo_sub[7:0]};
-      i_sub_d    = in_vi_i && i_s;
-      st_sub_d   = st_s;
-      sp_sub_d   = sp_s;
-      i_l_d      = in_vi_i && in_i_last_i;
-      st_l_d     = in_st_last_i;
-      sp_l_d     = in_sp_last_i;
+      // S4's ViewInst steps for either SSSTATUS s (D6.8.1: ViewInst = E &
+      // I & S & N; D6.17: a start match sets S, a stop match clears it,
+      // the start taking effect at its own instruction, the stop after
+      // it): the sub-run's first instruction, then the run's last one
+      for (s2 = 0; s2 < 2; s2 = s2 + 1) begin
+        on_s[s2] = (s2 == 1) || st_s;
+        sm_s[s2] = (has_sub_d && on_s[s2]) ? !sp_s : (s2 == 1);
+        fo_s[s2] = sm_s[s2] || in_st_last_i;
+        vs_d[s2] = in_vi_i && i_s && on_s[s2];
+        vf_d[s2] = in_vi_i && in_i_last_i && fo_s[s2];
+        sx_d[s2] = !fin ? sm_s[s2] : fo_s[s2] ? !in_sp_last_i : sm_s[s2];
+      end
       if (fin) begin
         j_d   = 6'd0;
         sub_d = 1'b0;
@@ -371,8 +377,7 @@ module ete_pipe_view #(
   always @(posedge clk_i) begin
     ent_q <= ent_d;  pc_last_q <= pc_last_d;  has_sub_q <= has_sub_d;  final_q <= final_d;
     sub_addr_q <= sub_addr_d;  p1_q <= p1_d;  p2_q <= p2_d;
-    i_sub_q <= i_sub_d;  st_sub_q <= st_sub_d;  sp_sub_q <= sp_sub_d;
-    i_l_q <= i_l_d;  st_l_q <= st_l_d;  sp_l_q <= sp_l_d;
+    vs_q <= vs_d;  vf_q <= vf_d;  sx_q <= sx_d;
   end
 
 `ifdef FORMAL
