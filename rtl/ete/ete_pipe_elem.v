@@ -223,16 +223,28 @@ module ete_pipe_elem #(
   // vm_eq follow it): an item resolves at most once.
   wire [31:0] cx_cid_w  = cfg_cid ? cid1_q : 32'd0;
   wire [31:0] cx_vmid_w = cfg_vmid ? cid2_q : 32'd0;
-  // (against the registered out_ctx, the pending load and 0 side by side;
-  // the pending operation selects the flag)
-  wire        cid_eq_z  = (cx_cid_w == 32'd0);
-  wire        vm_eq_z   = (cx_vmid_w == 32'd0);
-  wire        cid_eq_r  = (cx_cid_w == octx_cid_q);
-  wire        vm_eq_r   = (cx_vmid_w == octx_vmid_q);
-  wire        cid_eq_p  = (cx_cid_w == desc_q[PD_CX_CID_L +: 32]);
-  wire        vm_eq_p   = (cx_vmid_w == desc_q[PD_CX_VMID_L +: 32]);
-  wire        cid_eq_q  = (oc_op_q == OC_CLR) ? cid_eq_z : (oc_op_q == OC_LD) ? cid_eq_p : cid_eq_r;
-  wire        vm_eq_q   = (oc_op_q == OC_CLR) ? vm_eq_z  : (oc_op_q == OC_LD) ? vm_eq_p  : vm_eq_r;
+  // The flags are registers kept with the identifiers: cz_q / vz_q say
+  // the identifiers are 0, ce_q / ve_q that they equal out_ctx's (after
+  // its pending operation).  A CTX item loads new identifiers and compares
+  // them (registers: S3's in_addr_i, out_ctx as the pending operation
+  // leaves it); an item that loads out_ctx (OC_LD) leaves them equal, one
+  // that clears it (OC_CLR) leaves them equal when they are 0; others keep
+  // the flags.  TRCCONFIGR is static while the unit is enabled.
+  reg         cz_q, ce_q, vz_q, ve_q;
+  reg         cz_d, ce_d, vz_d, ve_d;
+  reg         ctx_ld;                      // this item is a CTX item (p_step)
+  wire [31:0] xn_cid    = cfg_cid ? in_addr_i[31:0] : 32'd0;
+  wire [31:0] xn_vmid   = cfg_vmid ? in_addr_i[63:32] : 32'd0;
+  wire        xn_cz     = (xn_cid == 32'd0);
+  wire        xn_vz     = (xn_vmid == 32'd0);
+  wire        xn_ce     = (oc_op_q == OC_CLR) ? xn_cz :
+                          (oc_op_q == OC_LD)  ? (xn_cid == desc_q[PD_CX_CID_L +: 32]) :
+                                                (xn_cid == octx_cid_q);
+  wire        xn_ve     = (oc_op_q == OC_CLR) ? xn_vz :
+                          (oc_op_q == OC_LD)  ? (xn_vmid == desc_q[PD_CX_VMID_L +: 32]) :
+                                                (xn_vmid == octx_vmid_q);
+  wire        cid_eq_z  = cz_q;
+  wire        vm_eq_z   = vz_q;
   reg         cid_eq, vm_eq;
 
   wire        unused_sum = &{1'b0, d_thr[22:20], d_lim[22:0], sat_over[20]};   // only the signs and the low bits
@@ -440,7 +452,8 @@ module ete_pipe_elem #(
     forced = 1'b0; was = 1'b0; pre13 = 1'b0;
 
     ccnt_z = 1'b0;
-    cid_eq = cid_eq_q;  vm_eq = vm_eq_q;
+    cid_eq = ce_q;  vm_eq = ve_q;
+    ctx_ld = 1'b0;
 
     // the periodic synchronization request (sync_lag rule, 3.3): a request
     // raised by item r is serviceable from item r + SYNC_LAG on; a raise by
@@ -526,6 +539,7 @@ module ete_pipe_elem #(
           end
         end else if (in_dec_i[DC_CTX]) begin
           // the identifiers of the following items (D2.3.3)
+          ctx_ld = 1'b1;
           cid1_d = in_addr_i[31:0];
           cid2_d = in_addr_i[63:32];
         end else begin
@@ -845,6 +859,27 @@ module ete_pipe_elem #(
         desc_d[PD_RS_INC2_L]  = rs_inc2;
         desc_d[PD_RS_A32_L]   = rs_a32;
       end
+    end
+  end
+
+  // the identifier flags after the item (cz_q .. ve_q above)
+  always @* begin : p_ctx_flags
+    cz_d = cz_q;  ce_d = ce_q;  vz_d = vz_q;  ve_d = ve_q;
+    if (start_i) begin
+      cz_d = 1'b1;  ce_d = 1'b1;  vz_d = 1'b1;  ve_d = 1'b1;   // all 0
+    end else if (ctx_ld) begin
+      cz_d = xn_cz;  ce_d = xn_ce;  vz_d = xn_vz;  ve_d = xn_ve;
+    end else if (oc_op_d == OC_LD) begin
+      ce_d = 1'b1;  ve_d = 1'b1;
+    end else if (oc_op_d == OC_CLR) begin
+      ce_d = cz_q;  ve_d = vz_q;
+    end
+  end
+  always @(posedge clk_i) begin
+    if (rst_s) begin
+      cz_q <= 1'b1;  ce_q <= 1'b1;  vz_q <= 1'b1;  ve_q <= 1'b1;
+    end else begin
+      cz_q <= cz_d;  ce_q <= ce_d;  vz_q <= vz_d;  ve_q <= ve_d;
     end
   end
 
