@@ -251,12 +251,17 @@ module ete_pipe_cmpr #(
   wire [4:0] eqv = {eq_h2, eq_h1, eq_h0, eq_pa, eq_z};
   // entry 0's address as the element sees it, for the Short and 32-bit
   // forms (its clear selects the forms against 0 instead)
-  wire [63:8] e0_a   = (w0_q == W_NEW) ? pa_q[63:8] : h0_q[63:8];
+  // (against the pending address and the registered entry side by side,
+  // like the equalities: w0_q selects the result, not the operand)
   wire       e0_z    = (w0_q == W_CLR);
+  wire       e0_pa   = (w0_q == W_NEW);
   wire [1:0] nb_z    = short_bytes(d_a[63:8], 56'd0, d_is1);
-  wire [1:0] nb_e0   = e0_z ? nb_z : short_bytes(d_a[63:8], e0_a[63:8], d_is1);
+  wire [1:0] nb_pa   = short_bytes(d_a[63:8], pa_q[63:8], d_is1);
+  wire [1:0] nb_h0   = short_bytes(d_a[63:8], h0_q[63:8], d_is1);
+  wire [1:0] nb_e0   = e0_z ? nb_z : e0_pa ? nb_pa : nb_h0;
   wire       fits_z  = (d_a[63:32] == 32'd0);
-  wire       fits_e0 = e0_z ? fits_z : (d_a[63:32] == e0_a[63:32]);   // D9.2.14.3
+  wire       fits_e0 = e0_z ? fits_z : e0_pa ? (d_a[63:32] == pa_q[63:32]) :
+                                               (d_a[63:32] == h0_q[63:32]);   // D9.2.14.3
   // the stack count after the clear before the pop check (Trace On, Trace
   // Info, Transaction Failure: R_SBJB, I_XHLPG) and the counts after a pop
   // or a push, from the registered count alone: beside the match, not after it
