@@ -10,14 +10,18 @@
 // after its element, and the next element compares against the entries as
 // that pending update leaves them (w0_q .. w2_q, pa_q, below).
 //
-// S5 is logic between S4's output register and S6's input FIFO
-// (ete_pipe_pkt's S6s), which registers its descriptor: the comparisons
-// read S4's register directly, and S5 handles the offered descriptor in a
-// clock the FIFO takes it (go).  Ports: in_ready_o is out_ready_i (S6's
-// ready, a register: no combinational path from S6's logic to S4 nor into
-// this stage's state), out_valid_o is in_valid_i, and out_desc_o is formed
-// from in_desc_i and the registered history and stack, so it holds while
-// in_valid_i && !out_ready_i as in_desc_i does.
+// S5 is two steps.  S5a is logic on S4's output register: the comparisons
+// read it directly, and S5a handles the offered descriptor (go) in a clock
+// S5b's register is free or S6 takes S5b's element; it updates the history
+// and the stack, and registers the element with the comparisons' results
+// (the equalities with the history, the Short and 32-bit forms against 0,
+// the pending address and entry 0, the return stack match) into S5b.  S5b
+// decides the packet forms from those flip-flops (a few gates) into S6's
+// input FIFO (ete_pipe_pkt's S6s).  Ports: in_ready_o = !out_valid_o ||
+// out_ready_i (out_ready_i is S6's ready, a register: no combinational path
+// from S6's logic to S4 nor into this stage's state); out_valid_o is S5b's
+// register and out_desc_o is formed from S5b's registers only, so it holds
+// while out_valid_o && !out_ready_i.
 //
 // Return stack: the top entry in registers, the entries below it in a
 // 16-word distributed RAM (one write port, read at a registered pointer),
@@ -181,9 +185,11 @@ module ete_pipe_cmpr #(
       rs_mem[wp_q] <= top_q;
   end
 
-  assign out_valid_o = in_valid_i;
-  assign in_ready_o  = out_ready_i;
-  wire go = in_valid_i && out_ready_i;          // S5 handles an element
+  // S5a takes the offered descriptor when S5b's register is free or S6
+  // takes S5b's (both registers: in_ready_o is flat on flip-flops)
+  reg  r_v_q;                                   // S5b holds an element
+  assign in_ready_o = !r_v_q || out_ready_i;
+  wire go = in_valid_i && in_ready_o;           // S5a handles an element
   wire [PD_W-1:0] cur = in_desc_i;
 
   wire        d_sync   = cur[PD_SYNC_L];
@@ -193,11 +199,7 @@ module ete_pipe_cmpr #(
   wire        d_rst    = cur[PD_RST_L];
   wire        d_need_a = cur[PD_NEED_A_L];
   wire        d_pend   = cur[PD_PEND_L];
-  wire        d_need_c = cur[PD_NEED_C_L];
   wire        d_is1    = cur[PD_IS1_L];
-  wire        d_same   = cur[PD_CX_SAME_L];
-  wire        d_c      = cur[PD_CX_C_L];
-  wire        d_v      = cur[PD_CX_V_L];
   wire [63:0] d_a      = cur[PD_A_L +: 64];
   wire [RSE_W-1:0] d_rse = {cur[PD_RS_A_L +: 64], cur[PD_RS_INC2_L], cur[PD_RS_A32_L],
                             cur[PD_RS_IS1_L]};
@@ -258,10 +260,9 @@ module ete_pipe_cmpr #(
   wire [1:0] nb_z    = short_bytes(d_a[63:8], 56'd0, d_is1);
   wire [1:0] nb_pa   = short_bytes(d_a[63:8], pa_q[63:8], d_is1);
   wire [1:0] nb_h0   = short_bytes(d_a[63:8], h0_q[63:8], d_is1);
-  wire [1:0] nb_e0   = e0_z ? nb_z : e0_pa ? nb_pa : nb_h0;
   wire       fits_z  = (d_a[63:32] == 32'd0);
-  wire       fits_e0 = e0_z ? fits_z : e0_pa ? (d_a[63:32] == pa_q[63:32]) :
-                                               (d_a[63:32] == h0_q[63:32]);   // D9.2.14.3
+  wire       fits_pa = (d_a[63:32] == pa_q[63:32]);   // D9.2.14.3
+  wire       fits_h0 = (d_a[63:32] == h0_q[63:32]);
   // the stack count after the clear before the pop check (Trace On, Trace
   // Info, Transaction Failure: R_SBJB, I_XHLPG) and the counts after a pop
   // or a push, from the registered count alone: beside the match, not after it
@@ -274,34 +275,11 @@ module ete_pipe_cmpr #(
                                                                 // oldest dropped when full
   wire [4:0] n_one     = (RS_MAX == 5'd0) ? 5'd0 : 5'd1;         // a push on an empty stack
 
-  reg        m0, m1, m_any;     // the address equals history entry 0, 1, any of 0 .. 2
-                                // after the packets before slot 6
-  reg [1:0]  form, q, nb;
-  reg        fits, pop, need_a, sep, s5, s6, wctx, cv, under;
+  reg        pop, need_a, s6, under;
   reg [4:0]  n;
-  reg [1:0]  e_fld;
-  reg [PC_W-1:0] res_desc;      // the element's descriptor for S6
 
   always @* begin : p_cmpr
     top_d = top_q;  wp_d = wp_q;  rs_n_d = rs_n_q;  rs_we = 1'b0;
-
-    // the address against entries 0 .. 2 after the packets before slot 6
-    m0    = (k_m0 & eqv) != 5'd0;
-    m1    = (k_m1 & eqv) != 5'd0;
-    m_any = ((k_m0 | k_m1 | k_m2) & eqv) != 5'd0;
-    if (d_sync || d_txf) begin
-      nb = nb_z;   fits = fits_z;
-    end else begin
-      nb = nb_e0;  fits = fits_e0;
-    end
-    // address form (R_BPRDC, R_YLXFK): exact match, lowest entry first
-    q = m0 ? 2'd0 : m1 ? 2'd1 : 2'd2;
-    if (m_any)
-      form = FORM_EXACT;
-    else if (nb != 2'd0)
-      form = FORM_SHORT;
-    else
-      form = fits ? FORM_32 : FORM_64;
 
     // return stack: the pop check, then a clear on entering a broadcasting
     // region; under: entries stay below the top before a push
@@ -319,32 +297,9 @@ module ete_pipe_cmpr #(
       under = n_clr_nz;
     end
 
-    // Context + Target Address, or Target Address with Context: the shorter
-    // (sep: the two packets are shorter).  With the address size asz (1
-    // exact, 2 or 3 short, 5 32-bit, 9 64-bit), the Context payload cpay =
-    // 1 + 4C + 4V (D5.55), csz = 1 (same) or 1 + cpay and comb = (fits ? 5
-    // : 9) + cpay, csz + asz < comb reduces to asz < (fits ? 4 : 8) when the
-    // context differs and to asz < (fits ? 5 : 9) + 4 (C + V) when it is the
-    // same; asz <= 9, a 32-bit form only when fits, a 64-bit one only when
-    // not.  So sep holds for an exact or Short form whatever fits is, never
-    // for the full form when the context differs, and for any form when it
-    // is the same with C or V: the flags, not the form, decide
-    cv  = d_c || d_v;
-    sep = (d_same && cv) || m_any || (nb != 2'd0);
-    s5 = 1'b0;  s6 = 1'b0;  wctx = 1'b0;  e_fld = 2'b01;
-    if (d_res) begin
-      s5   = d_need_c && (!need_a || sep);
-      s6   = need_a;
-      wctx = need_a && d_need_c && !sep;
-    end else if (d_exc) begin
-      s5    = d_need_c && sep;
-      s6    = 1'b1;
-      wctx  = d_need_c && !sep;
-      e_fld = need_a ? 2'b10 : 2'b01;                    // I_PCMYT
-    end else if (d_rst) begin
-      s6    = 1'b1;
-      e_fld = cur[PD_RST_E_L +: 2];
-    end
+    // slot 6 (an address, an Exception or a PE Reset packet): its
+    // history push below; the packets' forms are S5b's
+    s6 = d_res ? need_a : (d_exc || d_rst);
 
     // the history's update by the element, written in the next clock:
     // the packets before slot 6 clear it (Trace Info, R_BTWGD) or push 0
@@ -377,20 +332,117 @@ module ete_pipe_cmpr #(
       end
       rs_n_d  = n;
     end
-    // the element's descriptor for S6 (S6's input FIFO registers it)
-    res_desc[PD_W-1:0] = cur;
-    res_desc[PC_S5_L]   = s5;
-    res_desc[PC_S6_L]   = s6;
-    res_desc[PC_FORM_L +: 2] = wctx ? (fits ? FORM_32 : FORM_64) : form;
-    res_desc[PC_Q_L +: 2]    = q;
-    res_desc[PC_NB2_L]  = (nb == 2'd2);
-    res_desc[PC_WCTX_L] = wctx;
-    res_desc[PC_E_L +: 2]    = e_fld;
     if (start_i) begin
       w0_d = W_HOLD;  w1_d = W_HOLD;  w2_d = W_HOLD;                // R_BTWGD: below
       rs_n_d  = 5'd0;
       rs_we   = 1'b0;
     end
+  end
+
+  // ---- S5b: the element and its compares, registered (S5a's go), and the
+  // packet forms from them into S6's input FIFO.  The compares' carry
+  // chains end at these flip-flops; the forms are a few gates on them.
+  reg [PD_W-1:0] r_cur_q;
+  reg [4:0]      r_eqv_q, r_km0_q, r_km1_q, r_kany_q;
+  reg [1:0]      r_nbz_q, r_nbpa_q, r_nbh0_q;
+  reg            r_fz_q, r_fpa_q, r_fh0_q;
+  reg            r_zs_q, r_e0z_q, r_e0pa_q;    // forms against 0; entry 0 as the element sees it
+  reg            r_need_a_q, r_s6_q;
+  always @(posedge clk_i) begin
+    if (rst_s || start_i)
+      r_v_q <= 1'b0;
+    else if (go)
+      r_v_q <= 1'b1;
+    else if (out_ready_i)
+      r_v_q <= 1'b0;
+  end
+  always @(posedge clk_i) begin
+    if (go) begin
+      r_cur_q  <= cur;
+      r_eqv_q  <= eqv;
+      r_km0_q  <= k_m0;
+      r_km1_q  <= k_m1;
+      r_kany_q <= k_m0 | k_m1 | k_m2;
+      r_nbz_q  <= nb_z;   r_nbpa_q <= nb_pa;   r_nbh0_q <= nb_h0;
+      r_fz_q   <= fits_z; r_fpa_q  <= fits_pa; r_fh0_q  <= fits_h0;
+      r_zs_q   <= d_sync || d_txf;
+      r_e0z_q  <= e0_z;
+      r_e0pa_q <= e0_pa;
+      r_need_a_q <= need_a;
+      r_s6_q   <= s6;
+    end
+  end
+  assign out_valid_o = r_v_q;
+
+  wire        b_res    = r_cur_q[PD_RES_L];
+  wire        b_exc    = r_cur_q[PD_EXC_L];
+  wire        b_rst    = r_cur_q[PD_RST_L];
+  wire        b_need_c = r_cur_q[PD_NEED_C_L];
+  wire        b_same   = r_cur_q[PD_CX_SAME_L];
+  wire        b_c      = r_cur_q[PD_CX_C_L];
+  wire        b_v      = r_cur_q[PD_CX_V_L];
+  reg         m0, m1, m_any;   // the address equals history entry 0, 1, any of 0 .. 2
+                               // after the packets before slot 6
+  reg  [1:0]  form, q, nb, e_fld;
+  reg         fits, sep, s5, wctx, cv;
+  reg  [PC_W-1:0] res_desc;    // the element's descriptor for S6
+  always @* begin : p_forms
+    // the address against entries 0 .. 2 after the packets before slot 6
+    m0    = (r_km0_q & r_eqv_q) != 5'd0;
+    m1    = (r_km1_q & r_eqv_q) != 5'd0;
+    m_any = (r_kany_q & r_eqv_q) != 5'd0;
+    if (r_zs_q || r_e0z_q) begin
+      nb = r_nbz_q;   fits = r_fz_q;
+    end else if (r_e0pa_q) begin
+      nb = r_nbpa_q;  fits = r_fpa_q;
+    end else begin
+      nb = r_nbh0_q;  fits = r_fh0_q;
+    end
+    // address form (R_BPRDC, R_YLXFK): exact match, lowest entry first
+    q = m0 ? 2'd0 : m1 ? 2'd1 : 2'd2;
+    if (m_any)
+      form = FORM_EXACT;
+    else if (nb != 2'd0)
+      form = FORM_SHORT;
+    else
+      form = fits ? FORM_32 : FORM_64;
+
+    // Context + Target Address, or Target Address with Context: the shorter
+    // (sep: the two packets are shorter).  With the address size asz (1
+    // exact, 2 or 3 short, 5 32-bit, 9 64-bit), the Context payload cpay =
+    // 1 + 4C + 4V (D5.55), csz = 1 (same) or 1 + cpay and comb = (fits ? 5
+    // : 9) + cpay, csz + asz < comb reduces to asz < (fits ? 4 : 8) when the
+    // context differs and to asz < (fits ? 5 : 9) + 4 (C + V) when it is the
+    // same; asz <= 9, a 32-bit form only when fits, a 64-bit one only when
+    // not.  So sep holds for an exact or Short form whatever fits is, never
+    // for the full form when the context differs, and for any form when it
+    // is the same with C or V: the flags, not the form, decide
+    cv  = b_c || b_v;
+    sep = (b_same && cv) || m_any || (nb != 2'd0);
+    s5 = 1'b0;  wctx = 1'b0;  e_fld = 2'b01;
+    if (b_res) begin
+      s5   = b_need_c && (!r_need_a_q || sep);
+      wctx = r_need_a_q && b_need_c && !sep;
+    end else if (b_exc) begin
+      s5    = b_need_c && sep;
+      wctx  = b_need_c && !sep;
+      e_fld = r_need_a_q ? 2'b10 : 2'b01;                    // I_PCMYT
+    end else if (b_rst) begin
+      e_fld = r_cur_q[PD_RST_E_L +: 2];
+    end
+
+    // the element's descriptor for S6 (S6's input FIFO registers it)
+    res_desc[PD_W-1:0] = r_cur_q;
+    res_desc[PC_S5_L]   = s5;
+    res_desc[PC_S6_L]   = r_s6_q;
+    // (with Context, slot 6 takes the full form: wctx implies !sep, so no
+    // exact match and no Short form, and form is already FORM_32 or
+    // FORM_64 as fits says)
+    res_desc[PC_FORM_L +: 2] = form;
+    res_desc[PC_Q_L +: 2]    = q;
+    res_desc[PC_NB2_L]  = (nb == 2'd2);
+    res_desc[PC_WCTX_L] = wctx;
+    res_desc[PC_E_L +: 2]    = e_fld;
   end
   assign out_desc_o = res_desc;
 
@@ -444,17 +496,21 @@ module ete_pipe_cmpr #(
     .clk_i (clk_i), .rst_ni (rst_ni && !start_i),
     .valid_i (out_valid_o), .ready_i (out_ready_i), .data_i (out_desc_o)
   );
-  // the stack count stays within RS_DEPTH; S6 gets S4's descriptor
+  // the stack count stays within RS_DEPTH; S6 gets the descriptor S5a
+  // took last, its S4 fields unchanged
+  reg [PD_W-1:0] f_took_q;
+  always @(posedge clk_i) if (go) f_took_q <= in_desc_i;
   always @* if (f_past_valid && rst_ni) begin
     assert (rs_n_q <= RS_MAX);
-    assert (out_desc_o[PD_W-1:0] == in_desc_i);
+    if (out_valid_o) assert (out_desc_o[PD_W-1:0] == f_took_q);
   end
   // S5 held by S6, the RAM below the top and a return stack match are reached
   // (a pop with more left needs two entries: RS_DEPTH 2 or more;
   // FV_CLS_ONLY: a packet-class cover task of ete_pipe.sby leaves them out)
 `ifndef FV_CLS_ONLY
   always @(posedge clk_i) if (f_past_valid && rst_ni && !start_i) begin
-    cover (in_valid_i && !out_ready_i);
+    cover (in_valid_i && !in_ready_o);         // S5a waits for S5b
+    cover (out_valid_o && !out_ready_i);
     cover (go && rs_we);
   end
   generate

@@ -7,13 +7,13 @@
 /* verilator lint_off UNUSEDPARAM */
   // Items from a periodic synchronization request to its service (the
   // sync_lag rule, docs/ete-rtl-pipeline.md 3.3): one more than the items
-  // the registers from S4's output to S7's byte count can hold (S4, the
-  // two entries of S6's input FIFO that S5 writes, S6a, the S6p bank, the
-  // S6b chunk: 6), and one for S4's register of S7's raise (S4 sees a
+  // the registers from S4's output to S7's byte count can hold (S4, S5b,
+  // the two entries of S6's input FIFO that S5b writes, S6a, the S6p bank,
+  // the S6b chunk: 7), and one for S4's register of S7's raise (S4 sees a
   // raise one clock after S7 makes it).  The benches give the model the
   // same value (build/gen/ete_sync_lag.h, made from this line by the
   // Makefile).
-  localparam ETE_SYNC_LAG = 8;
+  localparam ETE_SYNC_LAG = 9;
   // The item's class decoded from its entry fields at S3's input (ete_pipe)
   // and registered in S3 with the entry, so that S4's decisions start at one
   // flip-flop per condition: bits of ete_pipe_elem's in_dec_i.
