@@ -346,7 +346,9 @@ module ete_pipe_cmpr #(
   reg [4:0]      r_eqv_q, r_km0_q, r_km1_q, r_kany_q;
   reg [1:0]      r_nbz_q, r_nbpa_q, r_nbh0_q;
   reg            r_fz_q, r_fpa_q, r_fh0_q;
-  reg            r_zs_q, r_e0z_q, r_e0pa_q;    // forms against 0; entry 0 as the element sees it
+  reg            r_z_q, r_pa_q;                // the forms against 0 (a Trace Info or a
+                                               // Transaction Failure before slot 6, or entry
+                                               // 0 cleared), else the pending address's
   reg            r_need_a_q, r_s6_q;
   always @(posedge clk_i) begin
     if (rst_s || start_i)
@@ -365,9 +367,8 @@ module ete_pipe_cmpr #(
       r_kany_q <= k_m0 | k_m1 | k_m2;
       r_nbz_q  <= nb_z;   r_nbpa_q <= nb_pa;   r_nbh0_q <= nb_h0;
       r_fz_q   <= fits_z; r_fpa_q  <= fits_pa; r_fh0_q  <= fits_h0;
-      r_zs_q   <= d_sync || d_txf;
-      r_e0z_q  <= e0_z;
-      r_e0pa_q <= e0_pa;
+      r_z_q    <= d_sync || d_txf || e0_z;
+      r_pa_q   <= e0_pa;
       r_need_a_q <= need_a;
       r_s6_q   <= s6;
     end
@@ -391,9 +392,9 @@ module ete_pipe_cmpr #(
     m0    = (r_km0_q & r_eqv_q) != 5'd0;
     m1    = (r_km1_q & r_eqv_q) != 5'd0;
     m_any = (r_kany_q & r_eqv_q) != 5'd0;
-    if (r_zs_q || r_e0z_q) begin
+    if (r_z_q) begin
       nb = r_nbz_q;   fits = r_fz_q;
-    end else if (r_e0pa_q) begin
+    end else if (r_pa_q) begin
       nb = r_nbpa_q;  fits = r_fpa_q;
     end else begin
       nb = r_nbh0_q;  fits = r_fh0_q;
@@ -496,12 +497,22 @@ module ete_pipe_cmpr #(
     .clk_i (clk_i), .rst_ni (rst_ni && !start_i),
     .valid_i (out_valid_o), .ready_i (out_ready_i), .data_i (out_desc_o)
   );
-  // the stack count stays within RS_DEPTH; S6 gets the descriptor S5a
-  // took last, its S4 fields unchanged
+  // the stack count stays within RS_DEPTH; each descriptor S5a takes
+  // reaches S6 once (taken less handed on is 0 or 1, and 1 exactly while
+  // S5b offers one) and S5b's packet fields leave its S4 fields as S5a
+  // took them
   reg [PD_W-1:0] f_took_q;
-  always @(posedge clk_i) if (go) f_took_q <= in_desc_i;
+  reg [1:0]      f_held_q = 2'd0;
+  always @(posedge clk_i) begin
+    if (go) f_took_q <= in_desc_i;
+    if (!rst_ni || start_i)
+      f_held_q <= 2'd0;
+    else
+      f_held_q <= f_held_q + {1'b0, go} - {1'b0, out_valid_o && out_ready_i};
+  end
   always @* if (f_past_valid && rst_ni) begin
     assert (rs_n_q <= RS_MAX);
+    assert (f_held_q == {1'b0, out_valid_o});
     if (out_valid_o) assert (out_desc_o[PD_W-1:0] == f_took_q);
   end
   // S5 held by S6, the RAM below the top and a return stack match are reached

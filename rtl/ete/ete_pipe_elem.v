@@ -243,8 +243,6 @@ module ete_pipe_elem #(
   wire        xn_ve     = (oc_op_q == OC_CLR) ? xn_vz :
                           (oc_op_q == OC_LD)  ? (xn_vmid == desc_q[PD_CX_VMID_L +: 32]) :
                                                 (xn_vmid == octx_vmid_q);
-  wire        cid_eq_z  = cz_q;
-  wire        vm_eq_z   = vz_q;
   reg         cid_eq, vm_eq;
 
   wire        unused_sum = &{1'b0, d_thr[22:20], d_lim[22:0], sat_over[20]};   // only the signs and the low bits
@@ -397,8 +395,8 @@ module ete_pipe_elem #(
   // Trace Info resets (D5.7): the context the analyzer holds (D9.2.6.2)
   task ctx_reset;
     begin
-      cid_eq      = cid_eq_z;
-      vm_eq       = vm_eq_z;
+      cid_eq      = cz_q;                  // against 0
+      vm_eq       = vz_q;
       octx_v_d    = 1'b0;                  // R_PGHPW
       octx_el_d   = 2'd0;
       octx_ns_d   = 1'b0;

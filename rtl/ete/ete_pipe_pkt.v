@@ -26,7 +26,7 @@
 // The byte count raises the periodic synchronization request (R_SVGNN):
 // raise_o is a registered pulse naming the item whose packets crossed the
 // 2^PERIOD boundary, counted as its chunk enters the bundle register; S4
-// services it ETE_SYNC_LAG items later (3.3): S6s (two), S6a, S6p (the
+// services it ETE_SYNC_LAG items later (3.3): S5b, S6s (two), S6a, S6p (the
 // bank) and the chunk hold items between S5 and that count.
 `default_nettype none
 
